@@ -1,0 +1,4 @@
+/**
+ * The console: SQLLine on the driver and the storage shell.
+ */
+package dev.cellar.console;

@@ -1,0 +1,4 @@
+/**
+ * The storage API over an Apache HBase cluster.
+ */
+package dev.cellar.storage.hbase;

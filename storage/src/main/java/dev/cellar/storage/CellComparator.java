@@ -1,0 +1,64 @@
+package dev.cellar.storage;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * The one order of cells: row ↑, family ↑, qualifier ↑ (unsigned bytes), timestamp ↓,
+ * type code ↓ and — for {@link #WITH_SEQUENCE} — sequence number ↓.
+ *
+ * <p>{@link #INSTANCE} is the order users see (cells of a {@link Result}); {@link #WITH_SEQUENCE}
+ * is the engine's internal order, in which two writes of the same coordinates are distinct and
+ * the later one comes first. Its name is stored in store files; see
+ * {@code storage/docs/store-file-format.md}.
+ */
+public final class CellComparator implements Comparator<Cell> {
+  /** Name persisted in store files; never change it for the same order. */
+  public static final String NAME = "cellar.CellComparator.v1";
+
+  /** Coordinates, timestamp and type; ignores sequence numbers. */
+  public static final CellComparator INSTANCE = new CellComparator(false);
+  /** Coordinates, timestamp, type and then sequence number descending: the engine's order. */
+  public static final CellComparator WITH_SEQUENCE = new CellComparator(true);
+
+  private final boolean withSequence;
+
+  private CellComparator(boolean withSequence) {
+    this.withSequence = withSequence;
+  }
+
+  @Override
+  public int compare(Cell a, Cell b) {
+    int c = Arrays.compareUnsigned(a.row(), b.row());
+    if (c != 0) {
+      return c;
+    }
+    return compareAfterRow(a, b);
+  }
+
+  /** Compares two cells known to share a row. */
+  public int compareAfterRow(Cell a, Cell b) {
+    int c = Arrays.compareUnsigned(a.family(), b.family());
+    if (c != 0) {
+      return c;
+    }
+    c = Arrays.compareUnsigned(a.qualifier(), b.qualifier());
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compare(b.timestamp(), a.timestamp());
+    if (c != 0) {
+      return c;
+    }
+    c = Integer.compare(b.type().code(), a.type().code());
+    if (c != 0 || !withSequence) {
+      return c;
+    }
+    return Long.compare(b.sequenceId(), a.sequenceId());
+  }
+
+  /** Compares rows only. */
+  public static int compareRows(byte[] a, byte[] b) {
+    return Arrays.compareUnsigned(a, b);
+  }
+}

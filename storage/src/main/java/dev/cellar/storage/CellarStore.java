@@ -1,0 +1,23 @@
+package dev.cellar.storage;
+
+import java.io.Closeable;
+
+/**
+ * An open store: a set of tables. The embedded engine ({@code EmbeddedStore}) is one
+ * implementation. Thread-safe. Closing it flushes nothing that is not already durable by its
+ * writes' {@link Durability}, and releases the directory lock.
+ */
+public interface CellarStore extends Closeable {
+  /** Schema and maintenance operations. */
+  Admin admin();
+
+  /**
+   * Data access to a table.
+   *
+   * @throws TableNotFoundException if there is no such table
+   */
+  Table table(String name);
+
+  @Override
+  void close();
+}

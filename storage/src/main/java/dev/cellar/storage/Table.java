@@ -1,0 +1,49 @@
+package dev.cellar.storage;
+
+import java.util.List;
+
+/**
+ * Data access to one table. Thread-safe: one instance may serve many threads.
+ *
+ * <p>Every mutation is atomic for its row; {@link #batch} is atomic as a whole, across rows.
+ */
+public interface Table {
+  /** The table's name. */
+  String name();
+
+  /** The table's current descriptor. */
+  TableDescriptor descriptor();
+
+  /** Applies one put. */
+  void put(Put put);
+
+  /** Applies several puts atomically (as {@link #batch}). */
+  void put(List<Put> puts);
+
+  /** Applies one delete. */
+  void delete(Delete delete);
+
+  /** Applies several deletes atomically (as {@link #batch}). */
+  void delete(List<Delete> deletes);
+
+  /**
+   * Applies puts and deletes, possibly of many rows, as one atomic write: after a crash either
+   * all of them are present or none, and no reader sees some without the others. The batch's
+   * durability is the strongest any of its mutations asks for.
+   */
+  void batch(List<? extends Mutation> mutations);
+
+  /** Reads one row; an empty result if it has no visible cell. */
+  Result get(Get get);
+
+  /** Reads several rows from one snapshot, in the order asked. */
+  List<Result> get(List<Get> gets);
+
+  /** Whether the get would return a non-empty result. */
+  default boolean exists(Get get) {
+    return !get(get).isEmpty();
+  }
+
+  /** Opens a streaming scan. */
+  ResultScanner scanner(Scan scan);
+}

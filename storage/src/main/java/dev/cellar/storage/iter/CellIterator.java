@@ -1,0 +1,49 @@
+package dev.cellar.storage.iter;
+
+import dev.cellar.storage.Cell;
+
+/**
+ * A cursor over cells in {@link dev.cellar.storage.CellComparator#WITH_SEQUENCE} order. Every
+ * source of cells (memstore, store file, merged view) implements it, so that combinators stack.
+ *
+ * <p>Contract:
+ * <ul>
+ *   <li>A new iterator is unpositioned: {@link #valid()} is false until {@link #seekToFirst()}
+ *       or {@link #seek(Cell)} is called.</li>
+ *   <li>{@link #cell()} and {@link #next()} require {@link #valid()}; after {@code next()} the
+ *       iterator is at the following cell or, past the last, not valid.</li>
+ *   <li>{@link #seek(Cell)} positions at the first cell {@code >= key} in
+ *       {@code WITH_SEQUENCE} order, from any position, forwards or backwards.</li>
+ *   <li>{@link #lastRowBefore(byte[])} does not depend on or keep the position: afterwards the
+ *       caller must seek again.</li>
+ *   <li>The cell returned by {@link #cell()} stays valid after the iterator moves.</li>
+ *   <li>Errors (corrupt data, I/O) are unchecked {@link dev.cellar.storage.StorageException}s.</li>
+ *   <li>{@link #close()} releases resources and is idempotent. Not thread-safe.</li>
+ * </ul>
+ */
+public interface CellIterator extends AutoCloseable {
+  /** Positions at the first cell, if any. */
+  void seekToFirst();
+
+  /** Positions at the first cell {@code >= key}. */
+  void seek(Cell key);
+
+  /** Whether the iterator is at a cell. */
+  boolean valid();
+
+  /** The current cell; requires {@link #valid()}. */
+  Cell cell();
+
+  /** Advances; requires {@link #valid()}. */
+  void next();
+
+  /**
+   * The largest row key, smaller than {@code row}, of any cell of this iterator, or
+   * {@code null} if there is none. With {@code row} empty, the largest row of all. Used by
+   * reversed scans; leaves the position undefined.
+   */
+  byte[] lastRowBefore(byte[] row);
+
+  @Override
+  void close();
+}
