@@ -1,0 +1,211 @@
+package dev.cellar.storage.sst;
+
+import dev.cellar.storage.CorruptionException;
+import dev.cellar.storage.util.ByteReader;
+import java.util.Arrays;
+
+/**
+ * A cursor over the entries of one {@link Block}: decodes prefix-encoded keys into a reusable
+ * buffer and points at values in place, so moving allocates nothing. Seeks binary-search the
+ * restart points, whose keys are stored whole, then scan at most one restart interval. Reusable
+ * across blocks through {@link #reset}. Not thread-safe.
+ *
+ * <p>Every structural error throws a {@link CorruptionException} naming the block.
+ */
+final class BlockIterator {
+  private Block block;
+  private byte[] data;
+  private int limit;
+  private int current;
+  private int nextEntry;
+  private byte[] key = new byte[64];
+  private int keyLength;
+  private int valueOffset;
+  private int valueLength;
+
+  /** Starts iterating {@code b}, unpositioned. */
+  void reset(Block b) {
+    block = b;
+    data = b.data();
+    limit = b.restartsOffset();
+    current = limit;
+    nextEntry = limit;
+    keyLength = 0;
+  }
+
+  Block block() {
+    return block;
+  }
+
+  boolean valid() {
+    return current < limit;
+  }
+
+  /** The current key: {@code key()[0, keyLength())}. Changes when the iterator moves. */
+  byte[] key() {
+    return key;
+  }
+
+  int keyLength() {
+    return keyLength;
+  }
+
+  /** The block's contents array, in which the current value lies. */
+  byte[] data() {
+    return data;
+  }
+
+  int valueOffset() {
+    return valueOffset;
+  }
+
+  int valueLength() {
+    return valueLength;
+  }
+
+  /** Offset of the current entry in the block's contents, for messages. */
+  int entryOffset() {
+    return current;
+  }
+
+  void seekToFirst() {
+    seekToRestart(0);
+    parseNext();
+  }
+
+  void next() {
+    parseNext();
+  }
+
+  /** Positions at the first entry whose key is {@code >= target}; returns {@link #valid()}. */
+  boolean seek(SearchKey target) {
+    int r = lastRestartBefore(target);
+    if (r < 0) {
+      current = limit;
+      return false;
+    }
+    seekToRestart(r);
+    while (true) {
+      parseNext();
+      if (!valid() || compare(target, key, 0, keyLength, current) <= 0) {
+        return valid();
+      }
+    }
+  }
+
+  /**
+   * Positions at the last entry whose key is {@code < target}. Returns false, leaving the
+   * iterator unpositioned, if the first key is already {@code >= target}.
+   */
+  boolean seekLastBefore(SearchKey target) {
+    int r = lastRestartBefore(target);
+    if (r < 0) {
+      current = limit;
+      return false;
+    }
+    seekToRestart(r);
+    int smaller = 0;
+    while (true) {
+      parseNext();
+      if (!valid() || compare(target, key, 0, keyLength, current) <= 0) {
+        break;
+      }
+      smaller++;
+    }
+    seekToRestart(r);
+    for (int i = 0; i < smaller; i++) {
+      parseNext();
+    }
+    if (smaller == 0) {
+      current = limit;
+    }
+    return smaller > 0;
+  }
+
+  /**
+   * The last restart point whose key is {@code < target}, or 0 if there is none; -1 if the
+   * block is empty.
+   */
+  private int lastRestartBefore(SearchKey target) {
+    int n = block.restartCount();
+    if (n == 0) {
+      return -1;
+    }
+    int lo = 0;
+    int hi = n - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      int p = block.restart(mid);
+      long sh = Varints.decode(data, p, limit);
+      long un = sh < 0 ? -1 : Varints.decode(data, Varints.position(sh), limit);
+      long vl = un < 0 ? -1 : Varints.decode(data, Varints.position(un), limit);
+      if (vl < 0 || Varints.value(sh) != 0 || Varints.value(un) > limit - Varints.position(vl)) {
+        throw block.corrupt("bad entry header at restart point " + mid, p);
+      }
+      if (compare(target, data, Varints.position(vl), Varints.value(un), p) > 0) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
+  private int compare(SearchKey target, byte[] k, int off, int len, int entry) {
+    try {
+      return target.compareTo(k, off, len);
+    } catch (ByteReader.Malformed e) {
+      throw block.corrupt("bad key: " + e.getMessage(), entry);
+    }
+  }
+
+  private void seekToRestart(int r) {
+    keyLength = 0;
+    current = limit;
+    nextEntry = block.restartCount() == 0 ? limit : block.restart(r);
+  }
+
+  private void parseNext() {
+    int p = nextEntry;
+    if (p >= limit) {
+      current = limit;
+      return;
+    }
+    current = p;
+    int shared;
+    int unshared;
+    int valueLen;
+    if (p + 3 <= limit && (data[p] | data[p + 1] | data[p + 2]) >= 0) {
+      shared = data[p];
+      unshared = data[p + 1];
+      valueLen = data[p + 2];
+      p += 3;
+    } else {
+      long v = Varints.decode(data, p, limit);
+      shared = Varints.value(v);
+      long u = v < 0 ? -1 : Varints.decode(data, Varints.position(v), limit);
+      unshared = Varints.value(u);
+      long w = u < 0 ? -1 : Varints.decode(data, Varints.position(u), limit);
+      if (w < 0) {
+        throw block.corrupt("bad entry header", current);
+      }
+      valueLen = Varints.value(w);
+      p = Varints.position(w);
+    }
+    if (shared > keyLength) {
+      throw block.corrupt("entry shares " + shared + " key bytes with a previous key of " + keyLength, current);
+    }
+    if (unshared > limit - p || valueLen > limit - p - unshared) {
+      throw block.corrupt("entry of " + unshared + " key and " + valueLen + " value bytes overruns the entries", current);
+    }
+    int kl = shared + unshared;
+    if (kl > key.length) {
+      key = Arrays.copyOf(key, Math.max(kl, key.length * 2));
+    }
+    System.arraycopy(data, p, key, shared, unshared);
+    keyLength = kl;
+    valueOffset = p + unshared;
+    valueLength = valueLen;
+    nextEntry = valueOffset + valueLen;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.cellar.storage.sst;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.util.ByteReader;
+import java.util.Arrays;
+
+/**
+ * A seek target prepared for comparison with encoded keys of one file, without decoding them.
+ * Orders exactly as {@link dev.cellar.storage.CellComparator#WITH_SEQUENCE} orders the target
+ * against the cells whose keys it is compared with; because keys omit the family, the target's
+ * family is compared with the file's once, here.
+ */
+final class SearchKey {
+  private final byte[] row;
+  private final int familyOrder;
+  private final byte[] qualifier;
+  private final long timestamp;
+  private final int typeCode;
+  private final long sequenceId;
+
+  private SearchKey(Cell target, byte[] fileFamily) {
+    this.row = target.row();
+    this.familyOrder = Integer.signum(Arrays.compareUnsigned(target.family(), fileFamily));
+    this.qualifier = target.qualifier();
+    this.timestamp = target.timestamp();
+    this.typeCode = target.type().code();
+    this.sequenceId = target.sequenceId();
+  }
+
+  /** The target {@code target} against cells of a file of family {@code fileFamily}. */
+  static SearchKey of(Cell target, byte[] fileFamily) {
+    return new SearchKey(target, fileFamily);
+  }
+
+  /** A target before every cell of {@code row} and after every cell of smaller rows. */
+  static SearchKey firstOnRow(byte[] row, byte[] fileFamily) {
+    return new SearchKey(Cell.firstOnRow(row), fileFamily);
+  }
+
+  /**
+   * Compares this target with the encoded key {@code k[off, off+len)}: negative if the target
+   * sorts first, zero if equal, positive if the key sorts first.
+   *
+   * @throws ByteReader.Malformed if the key cannot be a cell key
+   */
+  int compareTo(byte[] k, int off, int len) {
+    long v = CellKeys.parseRow(k, off, len);
+    int rowStart = Varints.position(v);
+    int rowEnd = rowStart + Varints.value(v);
+    int c = Arrays.compareUnsigned(row, 0, row.length, k, rowStart, rowEnd);
+    if (c != 0 || familyOrder != 0) {
+      return c != 0 ? c : familyOrder;
+    }
+    int qualifierEnd = off + len - StoreFileFormat.KEY_SUFFIX_SIZE;
+    c = Arrays.compareUnsigned(qualifier, 0, qualifier.length, k, rowEnd, qualifierEnd);
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compare(CellKeys.getLong(k, qualifierEnd), timestamp);
+    if (c != 0) {
+      return c;
+    }
+    c = Integer.compare(k[qualifierEnd + 8] & 0xff, typeCode);
+    if (c != 0) {
+      return c;
+    }
+    return Long.compare(CellKeys.getLong(k, qualifierEnd + 9), sequenceId);
+  }
+
+  @Override
+  public String toString() {
+    return "SearchKey[row=" + Bytes.toStringBinary(row) + ", familyOrder=" + familyOrder
+        + ", qualifier=" + Bytes.toStringBinary(qualifier)
+        + ", ts=" + timestamp + ", type=" + typeCode + ", seq=" + sequenceId + "]";
+  }
+}

@@ -1,0 +1,162 @@
+package dev.cellar.storage.sst;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.util.ByteReader;
+import java.util.Arrays;
+
+/**
+ * A {@link CellIterator} over one store file: the block index picks the data block, a
+ * {@link BlockIterator} walks it. Cells are decoded only when {@link #cell()} asks, and cells of
+ * one row share their row array (and versions of one column their qualifier array). Not
+ * thread-safe.
+ */
+final class StoreFileIterator implements CellIterator {
+  private final StoreFileReader reader;
+  private final BlockIndex index;
+  private final byte[] family;
+  private final BlockIterator block = new BlockIterator();
+  private int blockNumber = -1;
+  private boolean valid;
+  private boolean closed;
+  private Cell current;
+  private byte[] lastRow;
+  private byte[] lastQualifier;
+
+  StoreFileIterator(StoreFileReader reader, BlockIndex index, byte[] family) {
+    this.reader = reader;
+    this.index = index;
+    this.family = family;
+  }
+
+  @Override
+  public void seekToFirst() {
+    checkOpen();
+    current = null;
+    valid = false;
+    if (index.size() > 0) {
+      enterBlock(0);
+    }
+  }
+
+  @Override
+  public void seek(Cell key) {
+    checkOpen();
+    current = null;
+    valid = false;
+    SearchKey target = SearchKey.of(key, family);
+    int i = index.find(target);
+    if (i == index.size()) {
+      return;
+    }
+    load(i);
+    if (!block.seek(target)) {
+      throw block.block().corrupt("the index promises a cell at or after " + key + " in this block, but it has none",
+          block.block().length());
+    }
+    valid = true;
+  }
+
+  @Override
+  public boolean valid() {
+    return valid;
+  }
+
+  @Override
+  public Cell cell() {
+    checkValid();
+    if (current == null) {
+      byte[] data = block.data();
+      int vl = block.valueLength();
+      byte[] value = vl == 0 ? Bytes.EMPTY : Arrays.copyOfRange(data, block.valueOffset(), block.valueOffset() + vl);
+      try {
+        current = CellKeys.decode(block.key(), 0, block.keyLength(), family, value, lastRow, lastQualifier);
+      } catch (ByteReader.Malformed e) {
+        throw block.block().corrupt("bad cell key: " + e.getMessage(), block.entryOffset());
+      }
+      lastRow = current.row();
+      lastQualifier = current.qualifier();
+    }
+    return current;
+  }
+
+  @Override
+  public void next() {
+    checkValid();
+    current = null;
+    block.next();
+    if (!block.valid()) {
+      valid = false;
+      if (blockNumber + 1 < index.size()) {
+        enterBlock(blockNumber + 1);
+      }
+    }
+  }
+
+  @Override
+  public byte[] lastRowBefore(byte[] row) {
+    checkOpen();
+    current = null;
+    valid = false;
+    int n = index.size();
+    if (n == 0) {
+      return null;
+    }
+    if (row.length == 0) {
+      return index.lastRow(n - 1);
+    }
+    SearchKey target = SearchKey.firstOnRow(row, family);
+    int i = index.find(target);
+    if (i == n) {
+      return index.lastRow(n - 1);
+    }
+    load(i);
+    if (block.seekLastBefore(target)) {
+      try {
+        return CellKeys.row(block.key(), 0, block.keyLength());
+      } catch (ByteReader.Malformed e) {
+        throw block.block().corrupt("bad cell key: " + e.getMessage(), block.entryOffset());
+      }
+    }
+    return i == 0 ? null : index.lastRow(i - 1);
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    valid = false;
+    current = null;
+  }
+
+  /** Positions at the first cell of block {@code i}, which must have one. */
+  private void enterBlock(int i) {
+    load(i);
+    block.seekToFirst();
+    if (!block.valid()) {
+      throw block.block().corrupt("data block " + i + " has no cells", 0);
+    }
+    valid = true;
+  }
+
+  private void load(int i) {
+    if (i != blockNumber) {
+      blockNumber = -1;
+      block.reset(reader.readBlock(index.handle(i)));
+      blockNumber = i;
+    }
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("iterator over " + reader.path() + " is closed");
+    }
+  }
+
+  private void checkValid() {
+    if (!valid) {
+      throw new IllegalStateException(closed ? "iterator over " + reader.path() + " is closed"
+          : "iterator over " + reader.path() + " is not positioned at a cell");
+    }
+  }
+}

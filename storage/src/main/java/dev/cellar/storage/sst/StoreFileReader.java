@@ -1,0 +1,198 @@
+package dev.cellar.storage.sst;
+
+import dev.cellar.storage.CorruptionException;
+import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.Vfs;
+import dev.cellar.storage.iter.CellIterator;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * An open store file. {@link #open} checks the trailer and loads the file info, the block index
+ * and the meta index; data blocks are read on demand, each checked against its CRC-32C, by the
+ * iterators. Thread-safe: any number of threads may open iterators at once. The layout is
+ * specified in {@code storage/docs/store-file-format.md}.
+ *
+ * <p>Every structural problem and checksum mismatch is a {@link CorruptionException} naming the
+ * file and the offset of the bad block or trailer; I/O failures are {@link StorageException}s.
+ */
+public final class StoreFileReader implements Closeable {
+  private final Vfs.ReadableFile file;
+  private final String path;
+  private final StoreFileInfo info;
+  private final BlockIndex index;
+  private final MetaIndex metaIndex;
+  private final LongAdder dataBlocksRead = new LongAdder();
+
+  private StoreFileReader(Vfs.ReadableFile file, StoreFileInfo info, BlockIndex index, MetaIndex metaIndex) {
+    this.file = file;
+    this.path = file.path();
+    this.info = info;
+    this.index = index;
+    this.metaIndex = metaIndex;
+  }
+
+  /**
+   * Opens a store file: checks the trailer (magic number, version, checksum), then reads and
+   * checks the file info, index and meta index blocks. Takes ownership of {@code file}: it is
+   * closed by {@link #close()}, or at once if opening fails.
+   *
+   * @throws CorruptionException if the file is not a valid store file of a known version
+   * @throws StorageException if reading fails
+   */
+  public static StoreFileReader open(Vfs.ReadableFile file) {
+    boolean ok = false;
+    try {
+      StoreFileReader r = load(file);
+      ok = true;
+      return r;
+    } finally {
+      if (!ok) {
+        try {
+          file.close();
+        } catch (IOException ignored) {
+          // the original failure is what matters
+        }
+      }
+    }
+  }
+
+  private static StoreFileReader load(Vfs.ReadableFile file) {
+    String path = file.path();
+    long size;
+    try {
+      size = file.size();
+    } catch (IOException e) {
+      throw new StorageException("cannot read the size of store file " + path + ": " + e.getMessage(), e);
+    }
+    if (size < StoreFileFormat.TRAILER_SIZE) {
+      throw new CorruptionException(path, 0, "file of " + size + " bytes is shorter than the "
+          + StoreFileFormat.TRAILER_SIZE + "-byte trailer");
+    }
+    long trailerAt = size - StoreFileFormat.TRAILER_SIZE;
+    byte[] t = new byte[StoreFileFormat.TRAILER_SIZE];
+    readFully(file, path, trailerAt, t, t.length);
+    Trailer trailer = Trailer.read(t, path, trailerAt);
+    if (trailer.metaIndex().end() != trailer.fileInfo().offset() || trailer.fileInfo().end() != trailer.index().offset()
+        || trailer.index().end() != trailerAt) {
+      throw new CorruptionException(path, trailerAt, "trailer handles " + trailer.metaIndex() + ", " + trailer.fileInfo()
+          + ", " + trailer.index() + " do not tile the file up to the trailer at " + trailerAt);
+    }
+    StoreFileInfo.Builder b = new StoreFileInfo.Builder();
+    FileInfo.decode(readStructured(file, path, trailer.fileInfo(), BlockKind.FILE_INFO), b);
+    Block indexBlock = readStructured(file, path, trailer.index(), BlockKind.INDEX);
+    BlockIndex index = BlockIndex.read(indexBlock, b.family, trailer.metaIndex().offset());
+    MetaIndex metaIndex = MetaIndex.read(readStructured(file, path, trailer.metaIndex(), BlockKind.META_INDEX),
+        index.dataEnd(), trailer.metaIndex().offset());
+    int n = index.size();
+    if ((n == 0) != (b.entryCount == 0) || n > b.entryCount
+        || (n > 0 && !index.lastKeyEquals(n - 1, CellKeys.encode(b.lastKey)))) {
+      throw new CorruptionException(path, trailer.index().offset(), "index of " + n
+          + " blocks disagrees with the file info (" + b.entryCount + " entries, last key " + b.lastKey + ")");
+    }
+    b.path = path;
+    b.fileSize = size;
+    b.formatVersion = trailer.version();
+    b.dataBlockCount = n;
+    return new StoreFileReader(file, b.build(), index, metaIndex);
+  }
+
+  /** What the file holds, from its file info. */
+  public StoreFileInfo info() {
+    return info;
+  }
+
+  public String path() {
+    return path;
+  }
+
+  /** Cells in the file; same as {@code info().entryCount()}. */
+  public long entryCount() {
+    return info.entryCount();
+  }
+
+  /** Largest sequence id in the file, {@link Long#MIN_VALUE} if empty; same as {@code info().maxSequenceId()}. */
+  public long maxSequenceId() {
+    return info.maxSequenceId();
+  }
+
+  /** First row, or {@code null} if the file is empty; same as {@code info().firstRow()}. */
+  public byte[] firstRow() {
+    return info.firstRow();
+  }
+
+  /** Last row, or {@code null} if the file is empty; same as {@code info().lastRow()}. */
+  public byte[] lastRow() {
+    return info.lastRow();
+  }
+
+  /**
+   * A new iterator over the file's cells, unpositioned. Iterators are not thread-safe, but any
+   * number may be open at once, in any threads.
+   */
+  public CellIterator iterator() {
+    return new StoreFileIterator(this, index, info.family());
+  }
+
+  /** Names of the meta blocks, in byte order. */
+  public Set<String> metaBlockNames() {
+    return metaIndex.names();
+  }
+
+  /**
+   * The contents of the named meta block, read and checked now, or {@code null} if the file has
+   * none of that name.
+   */
+  public byte[] metaBlock(String name) {
+    BlockHandle h = metaIndex.get(name);
+    return h == null ? null : BlockCodec.decodeOpaque(readStored(file, path, h), h, BlockKind.META, path);
+  }
+
+  /** Data blocks read (from the file) since this reader was opened, by all its iterators. */
+  public long dataBlocksRead() {
+    return dataBlocksRead.sum();
+  }
+
+  /**
+   * Reads and decodes one data block. The single path by which iterators get data blocks, so
+   * that a block cache can be put here.
+   */
+  Block readBlock(BlockHandle handle) {
+    dataBlocksRead.increment();
+    return BlockCodec.decode(readStored(file, path, handle), handle, BlockKind.DATA, path);
+  }
+
+  private static Block readStructured(Vfs.ReadableFile file, String path, BlockHandle h, BlockKind kind) {
+    return BlockCodec.decode(readStored(file, path, h), h, kind, path);
+  }
+
+  private static byte[] readStored(Vfs.ReadableFile file, String path, BlockHandle h) {
+    byte[] b = new byte[h.size() + StoreFileFormat.BLOCK_TRAILER_SIZE];
+    readFully(file, path, h.offset(), b, b.length);
+    return b;
+  }
+
+  private static void readFully(Vfs.ReadableFile file, String path, long pos, byte[] b, int len) {
+    try {
+      file.readFully(pos, b, 0, len);
+    } catch (EOFException e) {
+      throw new CorruptionException(path, pos, "file ends inside the " + len + " bytes expected here", e);
+    } catch (IOException e) {
+      throw new StorageException("cannot read store file " + path + " at offset " + pos + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Closes the file; iterators still open fail on their next block read. */
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+
+  @Override
+  public String toString() {
+    return "StoreFileReader[" + path + ", " + info.entryCount() + " cells in " + info.dataBlockCount() + " blocks]";
+  }
+}

@@ -1,0 +1,336 @@
+package dev.cellar.storage.sst;
+
+import dev.cellar.storage.BloomType;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellComparator;
+import dev.cellar.storage.CellType;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.Compression;
+import dev.cellar.storage.fs.Vfs;
+import dev.cellar.storage.util.ByteWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Writes one store file, front to back: cells in strictly increasing
+ * {@link CellComparator#WITH_SEQUENCE} order through {@link #append}, then {@link #finish()}
+ * writes the meta blocks, meta index, file info, index and trailer and syncs the file. The
+ * layout is specified in {@code storage/docs/store-file-format.md}.
+ *
+ * <p>The writer owns the {@link Vfs.WritableFile}: {@link #close()} closes it. A writer closed
+ * without {@code finish()} leaves a file without a trailer, which no reader accepts; the caller
+ * deletes it. Not thread-safe.
+ */
+public final class StoreFileWriter implements Closeable {
+  private enum State { OPEN, FINISHED, FAILED, CLOSED }
+
+  private final Vfs.WritableFile file;
+  private final String path;
+  private final Options options;
+  private final BlockBuilder dataBlock;
+  private final BlockBuilder indexBlock;
+  private final BlockCodec codec = new BlockCodec();
+  private final ByteWriter key = new ByteWriter(128);
+  private final ByteWriter handleBytes = new ByteWriter(32);
+  private final ByteWriter stored;
+  private final StoreFileInfo.Builder info = new StoreFileInfo.Builder();
+  private final Map<byte[], byte[]> metaBlocks = new TreeMap<>(Arrays::compareUnsigned);
+  private Cell last;
+  private long offset;
+  private State state = State.OPEN;
+
+  /**
+   * @param file a new, empty file; owned by the writer from now on
+   * @param path the file's path, for messages and the returned {@link StoreFileInfo}
+   */
+  public StoreFileWriter(Vfs.WritableFile file, String path, Options options) {
+    this.file = Objects.requireNonNull(file, "file");
+    this.path = Objects.requireNonNull(path, "path");
+    this.options = Objects.requireNonNull(options, "options");
+    this.dataBlock = new BlockBuilder(options.restartInterval(), options.blockSize());
+    this.indexBlock = new BlockBuilder(options.restartInterval(), 4096);
+    this.stored = new ByteWriter(Math.min(options.blockSize(), 1 << 20) + 64);
+    info.path = path;
+    info.family = options.family();
+    info.comparatorName = CellComparator.NAME;
+    info.compression = options.compression();
+    info.blockSize = options.blockSize();
+    info.bloomType = options.bloomType();
+    info.createdMillis = options.clock().millis();
+  }
+
+  /**
+   * Appends a cell, which must sort strictly after the previous one.
+   *
+   * @throws IllegalStateException if the cell does not sort after the previous one, or the
+   *     writer is finished, closed or failed
+   * @throws IllegalArgumentException if the cell is of another family, of a seek-only type or
+   *     too large for a block
+   * @throws IOException if writing a finished block fails; the writer is then unusable
+   */
+  public void append(Cell cell) throws IOException {
+    checkOpen();
+    Objects.requireNonNull(cell, "cell");
+    if (!cell.type().isStorable()) {
+      throw new IllegalArgumentException("cell " + cell + " has seek-only type " + cell.type());
+    }
+    if (!Arrays.equals(cell.family(), options.family())) {
+      throw new IllegalArgumentException("cell " + cell + " is not of this file's family '"
+          + Bytes.toStringBinary(options.family()) + "'");
+    }
+    long size = (long) cell.row().length + cell.qualifier().length + cell.value().length + 64;
+    if (size > StoreFileFormat.MAX_BLOCK_CONTENTS) {
+      throw new IllegalArgumentException("cell " + cell + " needs " + size + " bytes, more than the "
+          + StoreFileFormat.MAX_BLOCK_CONTENTS + " a block may hold");
+    }
+    if (last != null && CellComparator.WITH_SEQUENCE.compare(last, cell) >= 0) {
+      throw new IllegalStateException("cells must be appended in strictly increasing order: " + cell
+          + " does not sort after " + last);
+    }
+    key.reset();
+    CellKeys.encode(cell, key);
+    dataBlock.add(key.array(), key.size(), cell.value(), 0, cell.value().length);
+    if (last == null) {
+      info.firstKey = cell.withoutValue();
+    }
+    last = cell;
+    info.entryCount++;
+    if (cell.type() == CellType.PUT) {
+      info.putCount++;
+    } else {
+      info.deleteCount++;
+    }
+    info.minTimestamp = Math.min(info.minTimestamp, cell.timestamp());
+    info.maxTimestamp = Math.max(info.maxTimestamp, cell.timestamp());
+    info.maxSequenceId = Math.max(info.maxSequenceId, cell.sequenceId());
+    if (dataBlock.estimatedSize() >= options.blockSize()) {
+      flushDataBlock();
+    }
+  }
+
+  /**
+   * Records a caller value in the file info, readable through
+   * {@link StoreFileInfo#metadata()}; a later call for the same key replaces the value.
+   */
+  public void setMetadata(String key, String value) {
+    checkOpen();
+    info.metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+  }
+
+  /**
+   * Adds a named meta block (a bloom filter, say), written at {@link #finish()} with the file's
+   * compression and found again through {@link StoreFileReader#metaBlock(String)}.
+   *
+   * @throws IllegalArgumentException if the name is empty or already used
+   */
+  public void addMetaBlock(String name, byte[] contents) {
+    checkOpen();
+    byte[] n = Objects.requireNonNull(name, "name").getBytes(StandardCharsets.UTF_8);
+    if (n.length == 0) {
+      throw new IllegalArgumentException("a meta block needs a name");
+    }
+    if (metaBlocks.putIfAbsent(n, contents.clone()) != null) {
+      throw new IllegalArgumentException("meta block '" + name + "' added twice");
+    }
+  }
+
+  /** Cells appended so far. */
+  public long entryCount() {
+    return info.entryCount;
+  }
+
+  /** Bytes written so far plus the block being built: what the file would roughly take now. */
+  public long estimatedSize() {
+    return offset + dataBlock.estimatedSize();
+  }
+
+  /**
+   * Writes the last data block, the meta blocks, meta index, file info, index and trailer, and
+   * syncs the file.
+   *
+   * @return what the file holds, equal to what a reader of the file reports
+   */
+  public StoreFileInfo finish() throws IOException {
+    checkOpen();
+    try {
+      if (!dataBlock.isEmpty()) {
+        flushDataBlock();
+      }
+      BlockBuilder metaIndex = new BlockBuilder(options.restartInterval(), 256);
+      for (Map.Entry<byte[], byte[]> e : metaBlocks.entrySet()) {
+        byte[] contents = e.getValue();
+        BlockHandle h = writeBlock(BlockKind.META, options.compression(), contents, contents.length);
+        handleBytes.reset();
+        h.write(handleBytes);
+        metaIndex.add(e.getKey(), e.getKey().length, handleBytes.array(), 0, handleBytes.size());
+      }
+      BlockHandle metaIndexHandle = writeBlock(BlockKind.META_INDEX, Compression.NONE, metaIndex.finish());
+      if (last != null) {
+        info.lastKey = last.withoutValue();
+      }
+      BlockBuilder fileInfo = new BlockBuilder(options.restartInterval(), 1024);
+      FileInfo.encode(info, fileInfo);
+      BlockHandle fileInfoHandle = writeBlock(BlockKind.FILE_INFO, Compression.NONE, fileInfo.finish());
+      BlockHandle indexHandle = writeBlock(BlockKind.INDEX, Compression.NONE, indexBlock.finish());
+      stored.reset();
+      new Trailer(metaIndexHandle, fileInfoHandle, indexHandle, StoreFileFormat.VERSION).write(stored);
+      file.write(stored.array(), 0, stored.size());
+      offset += stored.size();
+      file.sync();
+    } catch (IOException | RuntimeException e) {
+      state = State.FAILED;
+      throw e;
+    }
+    state = State.FINISHED;
+    info.fileSize = offset;
+    return info.build();
+  }
+
+  /** Closes the file. Idempotent; without {@link #finish()} the file is incomplete. */
+  @Override
+  public void close() throws IOException {
+    if (state != State.CLOSED) {
+      state = State.CLOSED;
+      file.close();
+    }
+  }
+
+  private void flushDataBlock() throws IOException {
+    BlockHandle h = writeBlock(BlockKind.DATA, options.compression(), dataBlock.finish());
+    handleBytes.reset();
+    h.write(handleBytes);
+    indexBlock.add(dataBlock.lastKey(), dataBlock.lastKeyLength(), handleBytes.array(), 0, handleBytes.size());
+    info.dataBlockCount++;
+    dataBlock.reset();
+  }
+
+  private BlockHandle writeBlock(BlockKind kind, Compression compression, ByteWriter contents) throws IOException {
+    return writeBlock(kind, compression, contents.array(), contents.size());
+  }
+
+  private BlockHandle writeBlock(BlockKind kind, Compression compression, byte[] contents, int length)
+      throws IOException {
+    stored.reset();
+    int payload;
+    try {
+      payload = codec.encode(kind, compression, contents, length, stored);
+      file.write(stored.array(), 0, stored.size());
+    } catch (IOException | RuntimeException e) {
+      state = State.FAILED;
+      throw e;
+    }
+    BlockHandle h = new BlockHandle(offset, payload);
+    offset += stored.size();
+    return h;
+  }
+
+  private void checkOpen() {
+    if (state != State.OPEN) {
+      throw new IllegalStateException("store file writer for " + path + " is " + state.name().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "StoreFileWriter[" + path + ", " + info.entryCount + " cells, " + state + "]";
+  }
+
+  /**
+   * How a writer lays out a file: the family whose cells it holds, the data block size, the
+   * per-block compression, the bloom filter type (recorded in the file info) and the restart
+   * interval. Immutable; {@code with…} methods return modified copies.
+   */
+  public static final class Options {
+    private final byte[] family;
+    private final int blockSize;
+    private final Compression compression;
+    private final BloomType bloomType;
+    private final int restartInterval;
+    private final Clock clock;
+
+    private Options(byte[] family, int blockSize, Compression compression, BloomType bloomType,
+        int restartInterval, Clock clock) {
+      this.family = Objects.requireNonNull(family, "family");
+      if (blockSize < 1 || blockSize > StoreFileFormat.MAX_BLOCK_CONTENTS) {
+        throw new IllegalArgumentException("block size " + blockSize + " must be between 1 and "
+            + StoreFileFormat.MAX_BLOCK_CONTENTS + " bytes");
+      }
+      if (restartInterval < 1 || restartInterval > 1024) {
+        throw new IllegalArgumentException("restart interval " + restartInterval + " must be between 1 and 1024");
+      }
+      this.blockSize = blockSize;
+      this.compression = Objects.requireNonNull(compression, "compression");
+      this.bloomType = Objects.requireNonNull(bloomType, "bloomType");
+      this.restartInterval = restartInterval;
+      this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Options for a file of {@code family}: 64 KiB blocks, no compression, no bloom filter. */
+    public static Options of(byte[] family) {
+      return new Options(family.clone(), ColumnFamilyDescriptor.DEFAULT_BLOCKSIZE, Compression.NONE,
+          BloomType.NONE, StoreFileFormat.DEFAULT_RESTART_INTERVAL, Clock.systemUTC());
+    }
+
+    /** Options taking the family's name, BLOCKSIZE, COMPRESSION and BLOOMFILTER settings. */
+    public static Options of(ColumnFamilyDescriptor family) {
+      return of(family.nameBytes()).withBlockSize(family.blockSize()).withCompression(family.compression())
+          .withBloomType(family.bloomType());
+    }
+
+    /** Target uncompressed size of a data block; a block is cut once it reaches this size. */
+    public Options withBlockSize(int bytes) {
+      return new Options(family, bytes, compression, bloomType, restartInterval, clock);
+    }
+
+    public Options withCompression(Compression c) {
+      return new Options(family, blockSize, c, bloomType, restartInterval, clock);
+    }
+
+    public Options withBloomType(BloomType t) {
+      return new Options(family, blockSize, compression, t, restartInterval, clock);
+    }
+
+    /** Entries between restart points (full keys) in each block; 16 unless changed. */
+    public Options withRestartInterval(int entries) {
+      return new Options(family, blockSize, compression, bloomType, entries, clock);
+    }
+
+    /** The clock that stamps the file's creation time (for tests). */
+    public Options withClock(Clock c) {
+      return new Options(family, blockSize, compression, bloomType, restartInterval, c);
+    }
+
+    /** The family; every appended cell must have it. Do not modify. */
+    public byte[] family() {
+      return family;
+    }
+
+    public int blockSize() {
+      return blockSize;
+    }
+
+    public Compression compression() {
+      return compression;
+    }
+
+    public BloomType bloomType() {
+      return bloomType;
+    }
+
+    public int restartInterval() {
+      return restartInterval;
+    }
+
+    public Clock clock() {
+      return clock;
+    }
+  }
+}

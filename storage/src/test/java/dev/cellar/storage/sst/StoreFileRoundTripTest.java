@@ -1,0 +1,221 @@
+package dev.cellar.storage.sst;
+
+import static dev.cellar.storage.sst.SstFixtures.FAMILY;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellType;
+import dev.cellar.storage.Compression;
+import dev.cellar.storage.fs.MemVfs;
+import dev.cellar.storage.iter.CellIterator;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Random cells written with every compression and several block sizes must come back exactly,
+ * through full scans, seeks and {@code lastRowBefore}, all compared with the sorted input.
+ */
+class StoreFileRoundTripTest {
+  private static final String PATH = "data/000042.sst";
+
+  static Stream<Arguments> layouts() {
+    List<Arguments> out = new ArrayList<>();
+    for (Compression c : Compression.values()) {
+      for (int blockSize : new int[] {1024, 4096, 65536}) {
+        out.add(Arguments.of(c, blockSize));
+      }
+    }
+    return out.stream();
+  }
+
+  private record Written(List<Cell> cells, StoreFileInfo info, StoreFileReader reader) {}
+
+  private static Written write(Compression compression, int blockSize, long seed, int n) throws Exception {
+    Random rnd = new Random(seed);
+    List<Cell> cells = SstFixtures.randomCells(rnd, n);
+    MemVfs vfs = new MemVfs();
+    StoreFileInfo info = SstFixtures.write(vfs, PATH,
+        SstFixtures.options().withCompression(compression).withBlockSize(blockSize), cells);
+    return new Written(cells, info, StoreFileReader.open(vfs.open(PATH)));
+  }
+
+  @ParameterizedTest(name = "{0}, {1}-byte blocks")
+  @MethodSource("layouts")
+  void fullScanReturnsExactlyTheInput(Compression compression, int blockSize) throws Exception {
+    Written w = write(compression, blockSize, 7L * blockSize + compression.code(), 3000);
+    try (StoreFileReader reader = w.reader) {
+      SstFixtures.assertCellsEqual(w.cells, SstFixtures.readAll(reader));
+      assertEquals(w.info, reader.info(), "reader's info equals the writer's summary");
+      assertEquals(w.cells.size(), reader.info().entryCount());
+      assertEquals(reader.info().dataBlockCount(), reader.dataBlocksRead(), "a scan reads each block once");
+      if (blockSize < 65536) {
+        assertTrue(reader.info().dataBlockCount() > 10, "many blocks: " + reader.info().dataBlockCount());
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}, {1}-byte blocks")
+  @MethodSource("layouts")
+  void seekFindsTheFirstCellAtOrAfterTheKey(Compression compression, int blockSize) throws Exception {
+    Written w = write(compression, blockSize, 11L * blockSize + compression.code(), 2000);
+    List<Cell> cells = w.cells;
+    Random rnd = new Random(blockSize);
+    try (StoreFileReader reader = w.reader; CellIterator reused = reader.iterator()) {
+      List<Cell> targets = seekTargets(rnd, cells, 600);
+      for (Cell target : targets) {
+        int expected = SstFixtures.lowerBound(cells, target);
+        // A fresh iterator reads at most one block per seek (exactly one when the key is in range).
+        long before = reader.dataBlocksRead();
+        try (CellIterator fresh = reader.iterator()) {
+          fresh.seek(target);
+          assertEquals(expected < cells.size() ? 1 : 0, reader.dataBlocksRead() - before, "blocks read for " + target);
+          assertPositioned(cells, expected, fresh, target, 3);
+        }
+        // A reused iterator seeks forwards and backwards from wherever it is.
+        reused.seek(target);
+        assertPositioned(cells, expected, reused, target, 3);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}, {1}-byte blocks")
+  @MethodSource("layouts")
+  void lastRowBeforeMatchesTheSortedInput(Compression compression, int blockSize) throws Exception {
+    Written w = write(compression, blockSize, 13L * blockSize + compression.code(), 2000);
+    List<Cell> cells = w.cells;
+    Random rnd = new Random(blockSize + 1);
+    try (StoreFileReader reader = w.reader; CellIterator it = reader.iterator()) {
+      List<byte[]> rows = new ArrayList<>();
+      rows.add(Bytes.EMPTY);
+      rows.add(new byte[] {0});
+      rows.add(cells.get(0).row());
+      rows.add(Bytes.rowAfter(cells.get(0).row()));
+      rows.add(cells.get(cells.size() - 1).row());
+      rows.add(Bytes.rowAfter(cells.get(cells.size() - 1).row()));
+      rows.add(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff});
+      for (int i = 0; i < 300; i++) {
+        byte[] row = cells.get(rnd.nextInt(cells.size())).row();
+        rows.add(row);
+        rows.add(Bytes.rowAfter(row));
+        rows.add(Arrays.copyOf(row, Math.max(1, row.length - 1)));
+        rows.add(SstFixtures.randomRow(rnd));
+      }
+      for (byte[] row : rows) {
+        byte[] expected = SstFixtures.expectedLastRowBefore(cells, row);
+        long before = reader.dataBlocksRead();
+        byte[] actual = it.lastRowBefore(row);
+        assertTrue(reader.dataBlocksRead() - before <= 1, "lastRowBefore reads at most one block");
+        assertEquals(expected == null ? null : Bytes.toStringBinary(expected),
+            actual == null ? null : Bytes.toStringBinary(actual), "lastRowBefore(" + Bytes.toStringBinary(row) + ")");
+        // The position is undefined afterwards, but a seek must work again.
+        it.seek(Cell.firstOnRow(row));
+        assertPositioned(cells, SstFixtures.lowerBound(cells, Cell.firstOnRow(row)), it, null, 1);
+      }
+    }
+  }
+
+  /** Present keys, absent keys near present ones, other families, before the first and after the last. */
+  static List<Cell> seekTargets(Random rnd, List<Cell> cells, int n) {
+    List<Cell> out = new ArrayList<>();
+    Cell first = cells.get(0);
+    Cell last = cells.get(cells.size() - 1);
+    out.add(Cell.firstOnRow(Bytes.EMPTY));
+    out.add(first);
+    out.add(first.withSequenceId(first.sequenceId() + 1));
+    out.add(last);
+    out.add(Cell.lastOnColumn(last.row(), last.family(), last.qualifier()));
+    out.add(Cell.firstOnRow(Bytes.rowAfter(last.row())));
+    out.add(Cell.firstOnRow(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}));
+    for (int i = 0; i < n; i++) {
+      Cell c = cells.get(rnd.nextInt(cells.size()));
+      switch (rnd.nextInt(9)) {
+        case 0 -> out.add(c);
+        case 1 -> out.add(c.withSequenceId(c.sequenceId() - 1));
+        case 2 -> out.add(c.withSequenceId(c.sequenceId() + 1));
+        case 3 -> out.add(c.withTimestamp(c.timestamp() + 1));
+        case 4 -> out.add(Cell.firstOnRow(c.row()));
+        case 5 -> out.add(Cell.lastOnColumn(c.row(), c.family(), c.qualifier()));
+        case 6 -> out.add(Cell.firstOnColumn(c.row(), Bytes.toBytes(rnd.nextBoolean() ? "ca" : "cg"), c.qualifier()));
+        case 7 -> out.add(Cell.firstOnRow(SstFixtures.randomRow(rnd)));
+        default -> out.add(new Cell(c.row(), FAMILY, Bytes.concat(c.qualifier(), new byte[] {0}), c.timestamp(),
+            CellType.MAXIMUM, Bytes.EMPTY, 0));
+      }
+    }
+    return out;
+  }
+
+  private static void assertPositioned(List<Cell> cells, int expected, CellIterator it, Cell target, int steps) {
+    if (expected == cells.size()) {
+      assertFalse(it.valid(), "past the end after seeking " + target);
+      return;
+    }
+    for (int k = 0; k < steps && expected + k < cells.size(); k++) {
+      assertTrue(it.valid(), "valid after seeking " + target);
+      assertEquals(cells.get(expected + k), it.cell(), "cell " + k + " after seeking " + target);
+      it.next();
+    }
+    if (expected + steps >= cells.size()) {
+      assertFalse(it.valid());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("compressions")
+  void cellsOfOneRowShareTheirRowArray(Compression compression) throws Exception {
+    byte[] row = Bytes.toBytes("the-row");
+    List<Cell> cells = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      cells.add(new Cell(row, FAMILY, Bytes.toBytes("q" + (i / 4)), 100 - (i % 4), CellType.PUT, Bytes.toBytes(i), 1));
+    }
+    MemVfs vfs = new MemVfs();
+    SstFixtures.write(vfs, PATH, SstFixtures.options().withCompression(compression).withBlockSize(1024),
+        SstFixtures.sortedDistinct(cells));
+    try (StoreFileReader reader = StoreFileReader.open(vfs.open(PATH))) {
+      List<Cell> read = SstFixtures.readAll(reader);
+      assertEquals(40, read.size());
+      for (int i = 1; i < read.size(); i++) {
+        assertTrue(read.get(i).row() == read.get(0).row(), "row array shared");
+        assertTrue(read.get(i).family() == read.get(0).family(), "family array shared");
+        if (i % 4 != 0) {
+          assertTrue(read.get(i).qualifier() == read.get(i - 1).qualifier(), "qualifier shared by versions");
+        }
+      }
+      assertArrayEquals(row, read.get(0).row());
+    }
+  }
+
+  static Stream<Compression> compressions() {
+    return Stream.of(Compression.values());
+  }
+
+  @ParameterizedTest(name = "restart interval {0}")
+  @MethodSource("restartIntervals")
+  void everyRestartIntervalRoundTrips(int interval) throws Exception {
+    List<Cell> cells = SstFixtures.randomCells(new Random(interval), 700);
+    MemVfs vfs = new MemVfs();
+    SstFixtures.write(vfs, PATH, SstFixtures.options().withRestartInterval(interval).withBlockSize(2048), cells);
+    try (StoreFileReader reader = StoreFileReader.open(vfs.open(PATH)); CellIterator it = reader.iterator()) {
+      SstFixtures.assertCellsEqual(cells, SstFixtures.readAll(reader));
+      for (Cell target : seekTargets(new Random(interval + 5), cells, 200)) {
+        it.seek(target);
+        assertPositioned(cells, SstFixtures.lowerBound(cells, target), it, target, 2);
+      }
+      assertNull(it.lastRowBefore(cells.get(0).row()));
+    }
+  }
+
+  static Stream<Integer> restartIntervals() {
+    return Stream.of(1, 2, 3, 16, 1024);
+  }
+}
