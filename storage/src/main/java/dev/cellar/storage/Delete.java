@@ -81,6 +81,12 @@ public final class Delete extends Mutation {
   }
 
   @Override
+  public Delete setDurability(Durability d) {
+    super.setDurability(d);
+    return this;
+  }
+
+  @Override
   public String toString() {
     return "Delete{row=" + Bytes.toStringBinary(row) + (cells.isEmpty() ? ", whole row" : ", markers=" + cells) + "}";
   }

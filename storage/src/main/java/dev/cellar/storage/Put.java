@@ -47,6 +47,12 @@ public final class Put extends Mutation {
   }
 
   @Override
+  public Put setDurability(Durability d) {
+    super.setDurability(d);
+    return this;
+  }
+
+  @Override
   public String toString() {
     return "Put{row=" + Bytes.toStringBinary(row) + ", cells=" + cells + "}";
   }

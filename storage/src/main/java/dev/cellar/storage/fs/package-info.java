@@ -1,6 +1,6 @@
 /**
  * The file system the engine writes through: {@link dev.cellar.storage.fs.Vfs} with a local
- * implementation (one directory), an in-memory one (no files) and a fault-injecting wrapper
- * for crash and corruption tests.
+ * implementation (one directory) and an in-memory one (no files) whose test hooks simulate
+ * power loss and corruption.
  */
 package dev.cellar.storage.fs;

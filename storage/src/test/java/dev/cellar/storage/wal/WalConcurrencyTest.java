@@ -93,7 +93,10 @@ class WalConcurrencyTest {
     List<WalEdit> acked;
     try (Wal wal = Wal.open(vfs, WalTestUtil.quiet().withSegmentSize(64 << 10))) {
       acked = hammer(wal, 400, modes);
-      assertEquals(wal.lastTxid(), wal.writtenTxid(), "every awaited record is written");
+      if (!java.util.Arrays.asList(modes).contains(Durability.ASYNC_WAL)) {
+        // ASYNC_WAL records may still be pending here (written within the interval or at close).
+        assertEquals(wal.lastTxid(), wal.writtenTxid(), "every awaited record is written");
+      }
     }
     List<WalEdit> replayed = new ArrayList<>();
     ReplayResult r = Wal.replay(vfs, replayed::add);

@@ -1,0 +1,404 @@
+package dev.cellar.storage.embedded;
+
+import dev.cellar.storage.Admin;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.StorageException;
+import dev.cellar.storage.StoreClosedException;
+import dev.cellar.storage.StoreLockedException;
+import dev.cellar.storage.Table;
+import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.TableExistsException;
+import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.fs.Vfs;
+import dev.cellar.storage.manifest.ManifestFile;
+import dev.cellar.storage.manifest.ManifestState;
+import dev.cellar.storage.manifest.ManifestState.RegionState;
+import dev.cellar.storage.manifest.ManifestState.TableState;
+import dev.cellar.storage.memstore.Mvcc;
+import dev.cellar.storage.region.Region;
+import dev.cellar.storage.region.StoreFileHandle;
+import dev.cellar.storage.wal.ReplayResult;
+import dev.cellar.storage.wal.Wal;
+import dev.cellar.storage.wal.WalEntry;
+import dev.cellar.storage.wal.WalOptions;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded engine: a store in one directory (or in memory) serving the storage API.
+ *
+ * <p>Layout of the directory: {@code LOCK} (held while open), {@code MANIFEST} (the catalog,
+ * see {@code storage/docs/manifest-format.md}), {@code wal/} (the write-ahead log, see
+ * {@code storage/docs/wal-format.md}) and {@code data/} (store files, see
+ * {@code storage/docs/store-file-format.md}).
+ *
+ * <p>Open with {@link #open(StoreOptions)}; thread-safe; close when done.
+ */
+public final class EmbeddedStore implements CellarStore {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStore.class);
+  static final String LOCK_FILE = "LOCK";
+
+  private final StoreOptions options;
+  private final Vfs fs;
+  private final Closeable lock;
+  private final ManifestFile manifestFile;
+  private final StoreFiles files;
+  private final Mvcc mvcc;
+  private final Wal wal;
+  private final Flusher flusher;
+  private final Map<String, TableHandle> tables = new ConcurrentHashMap<>();
+  private final Map<String, EmbeddedTable> tableViews = new ConcurrentHashMap<>();
+  private final Object catalogLock = new Object();
+  private final AdminImpl admin = new AdminImpl();
+  private long nextTableId;
+  private volatile StorageException failure;
+  private volatile boolean closed;
+
+  private EmbeddedStore(StoreOptions options) throws IOException {
+    this.options = options;
+    this.fs = options.vfs();
+    try {
+      this.lock = fs.lock(LOCK_FILE);
+    } catch (IOException e) {
+      throw new StoreLockedException("cannot open store " + fs.describe() + ": " + e.getMessage(), e);
+    }
+    boolean ok = false;
+    try {
+      this.manifestFile = new ManifestFile(fs);
+      ManifestState state = manifestFile.load();
+      if (state == null) {
+        state = ManifestState.empty();
+      }
+      this.files = new StoreFiles(fs, state.nextFileNumber());
+      this.nextTableId = state.nextTableId();
+      long maxSeq = state.lastSequence();
+      for (TableState t : state.tables()) {
+        List<Region> regions = new ArrayList<>();
+        for (RegionState r : t.regions()) {
+          Map<String, List<StoreFileHandle>> handles = new LinkedHashMap<>();
+          for (Map.Entry<String, List<Long>> e : r.files().entrySet()) {
+            List<StoreFileHandle> hs = new ArrayList<>();
+            for (long n : e.getValue()) {
+              StoreFileHandle h = files.openExisting(n);
+              maxSeq = Math.max(maxSeq, h.reader().maxSequenceId());
+              hs.add(h);
+            }
+            handles.put(e.getKey(), hs);
+          }
+          regions.add(new Region(t.id(), t.descriptor(), r.startRow(), r.endRow(), handles, r.flushedSequence()));
+        }
+        tables.put(t.descriptor().name(), new TableHandle(t.id(), t.descriptor(), regions));
+      }
+      files.deleteOrphans(liveFileNumbers());
+      if (options.inMemoryOnly()) {
+        this.wal = null;
+      } else {
+        ReplayResult replayed = replayWal();
+        maxSeq = Math.max(maxSeq, replayed.highestSequence());
+        this.wal = Wal.open(fs, WalOptions.defaults().withSegmentSize(options.walSegmentSize())
+            .withAsyncFlushInterval(Duration.ofMillis(options.asyncWalIntervalMs())), replayed);
+      }
+      this.mvcc = new Mvcc(maxSeq);
+      this.flusher = new Flusher(this);
+      ok = true;
+      LOG.info("opened store {} with {} tables, last sequence {}", fs.describe(), tables.size(), maxSeq);
+    } finally {
+      if (!ok) {
+        lock.close();
+      }
+    }
+  }
+
+  /**
+   * Opens (creating if needed) a store.
+   *
+   * @throws StoreLockedException if the directory is open elsewhere
+   * @throws dev.cellar.storage.CorruptionException if a file fails its checksum
+   */
+  public static EmbeddedStore open(StoreOptions options) {
+    try {
+      return new EmbeddedStore(options);
+    } catch (IOException e) {
+      throw new StorageException("cannot open store " + options.vfs().describe() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A new store in memory only, with default options. */
+  public static EmbeddedStore inMemory() {
+    return open(StoreOptions.inMemory().build());
+  }
+
+  private ReplayResult replayWal() {
+    Map<Long, TableHandle> byId = new TreeMap<>();
+    for (TableHandle t : tables.values()) {
+      byId.put(t.id(), t);
+    }
+    long[] replayed = new long[1];
+    ReplayResult result = Wal.replay(fs, edit -> {
+      for (WalEntry e : edit.entries()) {
+        TableHandle t = byId.get((long) e.tableId());
+        if (t == null) {
+          continue; // the table was dropped after this write
+        }
+        Region r = t.regionFor(e.cell().row());
+        if (edit.sequence() <= r.flushedSequence()) {
+          continue;
+        }
+        r.add(e.cell().withSequenceId(edit.sequence()));
+        replayed[0]++;
+      }
+    });
+    if (replayed[0] > 0) {
+      LOG.info("replayed {} cells from the write-ahead log of {}", replayed[0], fs.describe());
+    }
+    return result;
+  }
+
+  private List<Long> liveFileNumbers() {
+    List<Long> live = new ArrayList<>();
+    for (TableHandle t : tables.values()) {
+      for (Region r : t.regions()) {
+        for (List<StoreFileHandle> hs : r.files().values()) {
+          for (StoreFileHandle h : hs) {
+            live.add(h.fileNumber());
+          }
+        }
+      }
+    }
+    return live;
+  }
+
+  StoreOptions options() {
+    return options;
+  }
+
+  Mvcc mvcc() {
+    return mvcc;
+  }
+
+  Wal wal() {
+    return wal;
+  }
+
+  StoreFiles files() {
+    return files;
+  }
+
+  Flusher flusher() {
+    return flusher;
+  }
+
+  /** Throws if the store is closed or has failed; writes and reads call it first. */
+  void checkOpen() {
+    if (closed) {
+      throw new StoreClosedException("store " + fs.describe() + " is closed");
+    }
+    StorageException f = failure;
+    if (f != null) {
+      throw new StoreClosedException("store " + fs.describe() + " refuses writes after an earlier failure: "
+          + f.getMessage(), f);
+    }
+  }
+
+  /** Records a fatal write-path failure: the store refuses writes from now on. */
+  void fail(StorageException e) {
+    if (failure == null) {
+      failure = e;
+      LOG.error("store {} failed and refuses further writes", fs.describe(), e);
+    }
+  }
+
+  TableHandle handle(String name) {
+    TableHandle t = tables.get(name);
+    if (t == null) {
+      throw new TableNotFoundException("table '" + name + "' does not exist");
+    }
+    return t;
+  }
+
+  @Override
+  public Admin admin() {
+    checkOpen();
+    return admin;
+  }
+
+  @Override
+  public Table table(String name) {
+    checkOpen();
+    TableHandle t = handle(name);
+    return tableViews.compute(name, (k, v) -> v != null && v.handle() == t ? v : new EmbeddedTable(this, t));
+  }
+
+  /** Saves the manifest from the current catalog; the caller holds the catalog lock. */
+  void saveManifest() {
+    List<TableState> ts = new ArrayList<>();
+    for (TableHandle t : new TreeMap<>(tables).values()) {
+      List<RegionState> rs = new ArrayList<>();
+      for (Region r : t.regions()) {
+        Map<String, List<Long>> fm = new LinkedHashMap<>();
+        for (Map.Entry<String, List<StoreFileHandle>> e : r.files().entrySet()) {
+          List<Long> nums = new ArrayList<>();
+          for (StoreFileHandle h : e.getValue()) {
+            nums.add(h.fileNumber());
+          }
+          fm.put(e.getKey(), nums);
+        }
+        rs.add(new RegionState(r.startRow(), r.endRow(), r.flushedSequence(), fm));
+      }
+      ts.add(new TableState(t.id(), t.descriptor(), rs));
+    }
+    try {
+      manifestFile.save(new ManifestState(mvcc == null ? 0 : mvcc.lastSequence(), files.nextFileNumber(), nextTableId, ts));
+    } catch (IOException e) {
+      StorageException se = new StorageException("cannot save the manifest of " + fs.describe() + ": " + e.getMessage(), e);
+      fail(se);
+      throw se;
+    }
+  }
+
+  /** Runs {@code change} and saves the manifest, under the catalog lock. */
+  void updateCatalog(Runnable change) {
+    synchronized (catalogLock) {
+      change.run();
+      saveManifest();
+    }
+  }
+
+  /** Every open region of every table. */
+  List<Region> allRegions() {
+    List<Region> out = new ArrayList<>();
+    for (TableHandle t : tables.values()) {
+      out.addAll(t.regions());
+    }
+    return out;
+  }
+
+  /** Deletes log segments whose every write is in a store file. */
+  void trimWal() {
+    if (wal == null) {
+      return;
+    }
+    long min = Long.MAX_VALUE;
+    for (Region r : allRegions()) {
+      min = Math.min(min, r.minUnflushedSequence());
+    }
+    long flushedUpTo = min == Long.MAX_VALUE ? mvcc.readPoint() : min - 1;
+    try {
+      wal.deleteObsolete(flushedUpTo);
+    } catch (StorageException e) {
+      LOG.warn("cannot delete obsolete log segments of {}: {}", fs.describe(), e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      if (failure == null && options.flushOnClose() && !options.inMemoryOnly()) {
+        for (Region r : allRegions()) {
+          flusher.flushNow(r);
+        }
+      }
+    } finally {
+      closed = true;
+      flusher.shutdown();
+      try {
+        if (wal != null) {
+          wal.close();
+        }
+      } catch (StorageException e) {
+        LOG.warn("closing the write-ahead log of {} failed: {}", fs.describe(), e.getMessage());
+      }
+      for (Region r : allRegions()) {
+        for (List<StoreFileHandle> hs : r.files().values()) {
+          for (StoreFileHandle h : hs) {
+            h.closeReader();
+          }
+        }
+      }
+      try {
+        lock.close();
+      } catch (IOException e) {
+        LOG.warn("releasing the lock of {} failed: {}", fs.describe(), e.getMessage());
+      }
+      LOG.info("closed store {}", fs.describe());
+    }
+  }
+
+  private final class AdminImpl implements Admin {
+    @Override
+    public void createTable(TableDescriptor descriptor) {
+      checkOpen();
+      synchronized (catalogLock) {
+        if (tables.containsKey(descriptor.name())) {
+          throw new TableExistsException("table '" + descriptor.name() + "' already exists");
+        }
+        long id = nextTableId++;
+        Region r = new Region(id, descriptor, Bytes.EMPTY, Bytes.EMPTY, Map.of(), 0);
+        tables.put(descriptor.name(), new TableHandle(id, descriptor, List.of(r)));
+        saveManifest();
+      }
+      LOG.info("created table {}", descriptor);
+    }
+
+    @Override
+    public boolean tableExists(String name) {
+      return tables.containsKey(name);
+    }
+
+    @Override
+    public List<TableDescriptor> listTables() {
+      List<TableDescriptor> out = new ArrayList<>();
+      for (TableHandle t : new TreeMap<>(tables).values()) {
+        out.add(t.descriptor());
+      }
+      return out;
+    }
+
+    @Override
+    public TableDescriptor describe(String name) {
+      return handle(name).descriptor();
+    }
+
+    @Override
+    public void deleteTable(String name) {
+      checkOpen();
+      List<StoreFileHandle> dropped = new ArrayList<>();
+      synchronized (catalogLock) {
+        TableHandle t = handle(name);
+        tables.remove(name);
+        tableViews.remove(name);
+        t.markDropped();
+        saveManifest();
+        for (Region r : t.regions()) {
+          dropped.addAll(r.dropFiles());
+        }
+      }
+      for (StoreFileHandle h : dropped) {
+        h.release();
+      }
+      trimWal();
+      LOG.info("dropped table {}", name);
+    }
+
+    @Override
+    public void flush(String name) {
+      checkOpen();
+      for (Region r : handle(name).regions()) {
+        flusher.flushNow(r);
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.cellar.storage.embedded;
+
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.Vfs;
+import dev.cellar.storage.memstore.MemStore;
+import dev.cellar.storage.region.StoreFileHandle;
+import dev.cellar.storage.sst.StoreFileReader;
+import dev.cellar.storage.sst.StoreFileWriter;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Names, writes, opens and deletes the store's files under {@code data/}. */
+final class StoreFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreFiles.class);
+  static final String DIR = "data";
+  static final String SUFFIX = ".sst";
+
+  private final Vfs fs;
+  private long nextFileNumber;
+
+  StoreFiles(Vfs fs, long nextFileNumber) {
+    this.fs = fs;
+    this.nextFileNumber = nextFileNumber;
+  }
+
+  static String path(long number) {
+    return DIR + "/" + String.format("%016d", number) + SUFFIX;
+  }
+
+  synchronized long nextFileNumber() {
+    return nextFileNumber;
+  }
+
+  private synchronized long allocate() {
+    return nextFileNumber++;
+  }
+
+  /** Opens a file the manifest lists. */
+  StoreFileHandle openExisting(long number) throws IOException {
+    StoreFileReader reader = StoreFileReader.open(fs.open(path(number)));
+    return handle(number, reader);
+  }
+
+  private StoreFileHandle handle(long number, StoreFileReader reader) {
+    return new StoreFileHandle(number, reader, h -> {
+      h.closeReader();
+      try {
+        fs.delete(path(h.fileNumber()));
+      } catch (IOException e) {
+        LOG.warn("cannot delete obsolete store file {}: {}", path(h.fileNumber()), e.getMessage());
+      }
+    });
+  }
+
+  /** Writes a frozen memstore to a new store file with the family's current settings, durably. */
+  StoreFileHandle write(ColumnFamilyDescriptor family, MemStore memstore) {
+    long number = allocate();
+    String path = path(number);
+    try {
+      try (Vfs.WritableFile out = fs.create(path);
+          StoreFileWriter w = new StoreFileWriter(out, path, StoreFileWriter.Options.of(family))) {
+        for (Iterator<Cell> it = memstore.cellsInOrder(); it.hasNext();) {
+          w.append(it.next());
+        }
+        w.finish();
+      }
+      return handle(number, StoreFileReader.open(fs.open(path)));
+    } catch (IOException e) {
+      throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Deletes files under {@code data/} that the manifest does not list (left by a crash mid-flush). */
+  void deleteOrphans(List<Long> live) throws IOException {
+    Set<String> keep = new HashSet<>();
+    for (long n : live) {
+      keep.add(path(n));
+    }
+    for (String name : fs.list(DIR)) {
+      String p = DIR + "/" + name;
+      if (!keep.contains(p)) {
+        LOG.info("deleting store file {} that no table lists", p);
+        fs.delete(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,178 @@
+package dev.cellar.storage.embedded;
+
+import dev.cellar.storage.Durability;
+import dev.cellar.storage.fs.LocalVfs;
+import dev.cellar.storage.fs.MemVfs;
+import dev.cellar.storage.fs.Vfs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
+/** How an {@link EmbeddedStore} is opened. Immutable; build with {@link #builder}. */
+public final class StoreOptions {
+  /** Default memstore size of a region at which it is flushed: 64 MiB. */
+  public static final long DEFAULT_FLUSH_SIZE = 64L << 20;
+  /** Default largest cell accepted (row + family + qualifier + value): 10 MiB (SEEDS.md §3). */
+  public static final int DEFAULT_MAX_CELL_SIZE = 10 << 20;
+
+  private final Vfs vfs;
+  private final boolean inMemory;
+  private final long flushSize;
+  private final int maxCellSize;
+  private final Durability defaultDurability;
+  private final LongSupplier clock;
+  private final long walSegmentSize;
+  private final long asyncWalIntervalMs;
+  private final boolean flushOnClose;
+
+  private StoreOptions(Builder b) {
+    this.vfs = b.vfs;
+    this.inMemory = b.inMemory;
+    this.flushSize = b.flushSize;
+    this.maxCellSize = b.maxCellSize;
+    this.defaultDurability = b.defaultDurability;
+    this.clock = b.clock;
+    this.walSegmentSize = b.walSegmentSize;
+    this.asyncWalIntervalMs = b.asyncWalIntervalMs;
+    this.flushOnClose = b.flushOnClose;
+  }
+
+  /** Options for a store in directory {@code dir} (created if missing). */
+  public static Builder builder(Path dir) {
+    try {
+      return new Builder(new LocalVfs(dir), false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create store directory " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Options for a store that lives in memory only and is gone when closed. */
+  public static Builder inMemory() {
+    return new Builder(new MemVfs(), true);
+  }
+
+  /** Options for a store over a given file system (tests: in-memory or fault-injecting, reopened at will). */
+  public static Builder builder(Vfs vfs) {
+    return new Builder(vfs, false);
+  }
+
+  public Vfs vfs() {
+    return vfs;
+  }
+
+  /** Whether the store is memory-only (no write-ahead log). */
+  public boolean inMemoryOnly() {
+    return inMemory;
+  }
+
+  public long flushSize() {
+    return flushSize;
+  }
+
+  public int maxCellSize() {
+    return maxCellSize;
+  }
+
+  public Durability defaultDurability() {
+    return defaultDurability;
+  }
+
+  /** Milliseconds since the epoch: server-assigned timestamps and TTL expiry use it. */
+  public LongSupplier clock() {
+    return clock;
+  }
+
+  public long walSegmentSize() {
+    return walSegmentSize;
+  }
+
+  public long asyncWalIntervalMs() {
+    return asyncWalIntervalMs;
+  }
+
+  public boolean flushOnClose() {
+    return flushOnClose;
+  }
+
+  /** Builder for {@link StoreOptions}. */
+  public static final class Builder {
+    private final Vfs vfs;
+    private final boolean inMemory;
+    private long flushSize = DEFAULT_FLUSH_SIZE;
+    private int maxCellSize = DEFAULT_MAX_CELL_SIZE;
+    private Durability defaultDurability = Durability.SYNC_WAL;
+    private LongSupplier clock = System::currentTimeMillis;
+    private long walSegmentSize = 64L << 20;
+    private long asyncWalIntervalMs = 50;
+    private boolean flushOnClose = true;
+
+    private Builder(Vfs vfs, boolean inMemory) {
+      this.vfs = vfs;
+      this.inMemory = inMemory;
+    }
+
+    /** Memstore bytes of a region at which it is flushed to a store file. */
+    public Builder flushSize(long bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("flush size " + bytes + " must be at least 1024 bytes");
+      }
+      this.flushSize = bytes;
+      return this;
+    }
+
+    /** Largest cell accepted, in bytes. */
+    public Builder maxCellSize(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("max cell size " + bytes + " must be positive");
+      }
+      this.maxCellSize = bytes;
+      return this;
+    }
+
+    /** Durability of writes that ask for {@link Durability#USE_DEFAULT}. */
+    public Builder defaultDurability(Durability d) {
+      Objects.requireNonNull(d, "durability");
+      if (d == Durability.USE_DEFAULT) {
+        throw new IllegalArgumentException("the default durability must be a concrete one, not USE_DEFAULT");
+      }
+      this.defaultDurability = d;
+      return this;
+    }
+
+    /** The clock (milliseconds since the epoch); tests use a controllable one. */
+    public Builder clock(LongSupplier clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Size at which a write-ahead-log segment is closed and a new one started. */
+    public Builder walSegmentSize(long bytes) {
+      if (bytes < 4096) {
+        throw new IllegalArgumentException("WAL segment size " + bytes + " must be at least 4096 bytes");
+      }
+      this.walSegmentSize = bytes;
+      return this;
+    }
+
+    /** How often the log writes records of {@link Durability#ASYNC_WAL} writes. */
+    public Builder asyncWalIntervalMs(long ms) {
+      if (ms < 1) {
+        throw new IllegalArgumentException("async WAL interval " + ms + " ms must be positive");
+      }
+      this.asyncWalIntervalMs = ms;
+      return this;
+    }
+
+    /** Whether closing the store flushes memstores (default true). */
+    public Builder flushOnClose(boolean flush) {
+      this.flushOnClose = flush;
+      return this;
+    }
+
+    public StoreOptions build() {
+      return new StoreOptions(this);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.cellar.storage.iter;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellComparator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Merges several {@link CellIterator}s into one, in {@link CellComparator#WITH_SEQUENCE}
+ * order. Cells with equal keys from different children are all returned. Closing it closes
+ * the children.
+ */
+public final class MergingIterator implements CellIterator {
+  private final List<CellIterator> children;
+  private final PriorityQueue<CellIterator> heap;
+  private CellIterator current;
+
+  public MergingIterator(List<CellIterator> children) {
+    this.children = new ArrayList<>(children);
+    this.heap = new PriorityQueue<>(Math.max(1, children.size()),
+        (a, b) -> CellComparator.WITH_SEQUENCE.compare(a.cell(), b.cell()));
+  }
+
+  /** One iterator over {@code children}: the child itself when there is only one. */
+  public static CellIterator of(List<CellIterator> children) {
+    return children.size() == 1 ? children.get(0) : new MergingIterator(children);
+  }
+
+  private void rebuild() {
+    heap.clear();
+    for (CellIterator c : children) {
+      if (c.valid()) {
+        heap.add(c);
+      }
+    }
+    current = heap.poll();
+  }
+
+  @Override
+  public void seekToFirst() {
+    for (CellIterator c : children) {
+      c.seekToFirst();
+    }
+    rebuild();
+  }
+
+  @Override
+  public void seek(Cell key) {
+    for (CellIterator c : children) {
+      c.seek(key);
+    }
+    rebuild();
+  }
+
+  @Override
+  public boolean valid() {
+    return current != null;
+  }
+
+  @Override
+  public Cell cell() {
+    return current.cell();
+  }
+
+  @Override
+  public void next() {
+    current.next();
+    if (heap.isEmpty()) {
+      if (!current.valid()) {
+        current = null;
+      }
+      return;
+    }
+    if (current.valid()) {
+      CellIterator top = heap.peek();
+      if (CellComparator.WITH_SEQUENCE.compare(current.cell(), top.cell()) <= 0) {
+        return;
+      }
+      heap.add(current);
+    }
+    current = heap.poll();
+  }
+
+  @Override
+  public byte[] lastRowBefore(byte[] row) {
+    byte[] best = null;
+    for (CellIterator c : children) {
+      byte[] r = c.lastRowBefore(row);
+      if (r != null && (best == null || Bytes.compare(r, best) > 0)) {
+        best = r;
+      }
+    }
+    current = null;
+    heap.clear();
+    return best;
+  }
+
+  @Override
+  public void close() {
+    for (CellIterator c : children) {
+      c.close();
+    }
+    heap.clear();
+    current = null;
+  }
+}

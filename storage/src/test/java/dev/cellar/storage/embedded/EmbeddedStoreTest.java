@@ -1,0 +1,140 @@
+package dev.cellar.storage.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.Compression;
+import dev.cellar.storage.Durability;
+import dev.cellar.storage.Get;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.Table;
+import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.TableExistsException;
+import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.fs.MemVfs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedStoreTest {
+  private static TableDescriptor table(String name) {
+    return TableDescriptor.newBuilder(name)
+        .family(ColumnFamilyDescriptor.newBuilder("f").compression(Compression.SNAPPY).blockSize(1024).build())
+        .family(ColumnFamilyDescriptor.of("g"))
+        .build();
+  }
+
+  private static int count(Table t) {
+    int n = 0;
+    try (ResultScanner s = t.scanner(new Scan())) {
+      for (Result r : s) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void dataSurvivesReopenFromLogAndFromFiles(@TempDir Path dir) {
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).flushOnClose(false).build())) {
+      s.admin().createTable(table("t"));
+      Table t = s.table("t");
+      for (int i = 0; i < 500; i++) {
+        t.put(new Put(Bytes.toBytes(String.format("r%04d", i))).addColumn("f", "q", "v" + i));
+        if (i == 250) {
+          s.admin().flush("t");
+        }
+      }
+    }
+    // Half came back from a store file, half from the log.
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      Table t = s.table("t");
+      assertEquals(500, count(t));
+      assertEquals("v499", t.get(new Get("r0499")).valueAsString("f", "q"));
+      assertEquals("v3", t.get(new Get("r0003")).valueAsString("f", "q"));
+    }
+    // Closing flushed everything: the log holds nothing that must be replayed.
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(500, count(s.table("t")));
+    }
+  }
+
+  @Test
+  void droppedTableDataDoesNotReappearInANewTableOfTheSameName() {
+    MemVfs fs = new MemVfs();
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(fs).flushOnClose(false).build())) {
+      s.admin().createTable(table("t"));
+      s.table("t").put(new Put("old").addColumn("f", "q", "x"));
+      s.admin().deleteTable("t");
+      assertThrows(TableNotFoundException.class, () -> s.table("t"));
+      s.admin().createTable(table("t"));
+      s.table("t").put(new Put("new").addColumn("f", "q", "y"));
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(fs).build())) {
+      Table t = s.table("t");
+      assertEquals(1, count(t));
+      assertTrue(t.get(new Get("old")).isEmpty());
+      assertEquals("y", t.get(new Get("new")).valueAsString("f", "q"));
+    }
+  }
+
+  @Test
+  void createTwiceFailsAndListShowsSettings() {
+    try (CellarStore s = EmbeddedStore.inMemory()) {
+      s.admin().createTable(table("b"));
+      s.admin().createTable(table("a"));
+      assertThrows(TableExistsException.class, () -> s.admin().createTable(table("a")));
+      List<String> names = new ArrayList<>();
+      s.admin().listTables().forEach(d -> names.add(d.name()));
+      assertEquals(List.of("a", "b"), names);
+      assertEquals(Compression.SNAPPY, s.admin().describe("a").family("f").compression());
+    }
+  }
+
+  @Test
+  void flushesTrimTheLogAndOrphanFilesAreRemoved(@TempDir Path dir) throws Exception {
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(16 * 1024).walSegmentSize(8 * 1024).build();
+    try (CellarStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("t"));
+      Table t = s.table("t");
+      byte[] value = new byte[200];
+      for (int i = 0; i < 2000; i++) {
+        t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("f"), Bytes.toBytes("q"), value)
+            .setDurability(Durability.ASYNC_WAL));
+      }
+      s.admin().flush("t");
+      try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
+        assertTrue(logs.count() <= 3, "old log segments are deleted once flushed");
+      }
+    }
+    Files.write(dir.resolve("data").resolve("9999999999999999.sst"), new byte[] {1, 2, 3});
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(2000, count(s.table("t")));
+    }
+    assertFalse(Files.exists(dir.resolve("data").resolve("9999999999999999.sst")));
+  }
+
+  @Test
+  void inMemoryStoreWorksWithoutFiles() {
+    try (CellarStore s = EmbeddedStore.inMemory()) {
+      s.admin().createTable(table("t"));
+      s.table("t").put(new Put("r").addColumn("g", "q", "v"));
+      s.admin().flush("t");
+      s.table("t").put(new Put("r").addColumn("g", "q2", "w"));
+      Result r = s.table("t").get(new Get("r"));
+      assertEquals(2, r.size());
+    }
+  }
+}
