@@ -18,6 +18,7 @@ import dev.cellar.storage.manifest.ManifestState.TableState;
 import dev.cellar.storage.memstore.Mvcc;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
+import dev.cellar.storage.sst.BlockCache;
 import dev.cellar.storage.wal.ReplayResult;
 import dev.cellar.storage.wal.Wal;
 import dev.cellar.storage.wal.WalEntry;
@@ -79,7 +80,8 @@ public final class EmbeddedStore implements CellarStore {
       if (state == null) {
         state = ManifestState.empty();
       }
-      this.files = new StoreFiles(fs, state.nextFileNumber());
+      this.files = new StoreFiles(fs, state.nextFileNumber(),
+          options.blockCacheSize() > 0 ? BlockCache.create(options.blockCacheSize()) : null);
       this.nextTableId = state.nextTableId();
       long maxSeq = state.lastSequence();
       for (TableState t : state.tables()) {
@@ -89,7 +91,7 @@ public final class EmbeddedStore implements CellarStore {
           for (Map.Entry<String, List<Long>> e : r.files().entrySet()) {
             List<StoreFileHandle> hs = new ArrayList<>();
             for (long n : e.getValue()) {
-              StoreFileHandle h = files.openExisting(n);
+              StoreFileHandle h = files.openExisting(n, t.descriptor().family(e.getKey()));
               maxSeq = Math.max(maxSeq, h.reader().maxSequenceId());
               hs.add(h);
             }
@@ -196,6 +198,24 @@ public final class EmbeddedStore implements CellarStore {
 
   Flusher flusher() {
     return flusher;
+  }
+
+  /** The store's block cache, or {@code null} when it was configured off. */
+  public BlockCache blockCache() {
+    return files.cache();
+  }
+
+  /** Data blocks read from store files (not served by the cache) by every open file since the store opened. */
+  public long dataBlocksRead() {
+    long n = 0;
+    for (Region r : allRegions()) {
+      for (List<StoreFileHandle> hs : r.files().values()) {
+        for (StoreFileHandle h : hs) {
+          n += h.reader().dataBlocksRead();
+        }
+      }
+    }
+    return n;
   }
 
   /** Throws if the store is closed or has failed; writes and reads call it first. */

@@ -6,6 +6,7 @@ import dev.cellar.storage.StorageException;
 import dev.cellar.storage.fs.Vfs;
 import dev.cellar.storage.memstore.MemStore;
 import dev.cellar.storage.region.StoreFileHandle;
+import dev.cellar.storage.sst.BlockCache;
 import dev.cellar.storage.sst.StoreFileReader;
 import dev.cellar.storage.sst.StoreFileWriter;
 import java.io.IOException;
@@ -23,11 +24,22 @@ final class StoreFiles {
   static final String SUFFIX = ".sst";
 
   private final Vfs fs;
+  private final BlockCache cache;
   private long nextFileNumber;
 
-  StoreFiles(Vfs fs, long nextFileNumber) {
+  /** @param cache the store's block cache, or {@code null} for none */
+  StoreFiles(Vfs fs, long nextFileNumber, BlockCache cache) {
     this.fs = fs;
     this.nextFileNumber = nextFileNumber;
+    this.cache = cache;
+  }
+
+  BlockCache cache() {
+    return cache;
+  }
+
+  private StoreFileReader openReader(String path, ColumnFamilyDescriptor family) throws IOException {
+    return StoreFileReader.open(fs.open(path), family.blockCache() ? cache : null);
   }
 
   static String path(long number) {
@@ -43,8 +55,8 @@ final class StoreFiles {
   }
 
   /** Opens a file the manifest lists. */
-  StoreFileHandle openExisting(long number) throws IOException {
-    StoreFileReader reader = StoreFileReader.open(fs.open(path(number)));
+  StoreFileHandle openExisting(long number, ColumnFamilyDescriptor family) throws IOException {
+    StoreFileReader reader = openReader(path(number), family);
     return handle(number, reader);
   }
 
@@ -71,7 +83,7 @@ final class StoreFiles {
         }
         w.finish();
       }
-      return handle(number, StoreFileReader.open(fs.open(path)));
+      return handle(number, openReader(path, family));
     } catch (IOException e) {
       throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
     }

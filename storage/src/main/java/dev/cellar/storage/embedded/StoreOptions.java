@@ -26,6 +26,7 @@ public final class StoreOptions {
   private final long walSegmentSize;
   private final long asyncWalIntervalMs;
   private final boolean flushOnClose;
+  private final long blockCacheSize;
 
   private StoreOptions(Builder b) {
     this.vfs = b.vfs;
@@ -37,6 +38,7 @@ public final class StoreOptions {
     this.walSegmentSize = b.walSegmentSize;
     this.asyncWalIntervalMs = b.asyncWalIntervalMs;
     this.flushOnClose = b.flushOnClose;
+    this.blockCacheSize = b.blockCacheSize;
   }
 
   /** Options for a store in directory {@code dir} (created if missing). */
@@ -96,6 +98,16 @@ public final class StoreOptions {
     return flushOnClose;
   }
 
+  /** Bytes of decoded data blocks the store's block cache holds. */
+  public long blockCacheSize() {
+    return blockCacheSize;
+  }
+
+  /** Default block cache size: a quarter of the maximum heap, at most 1 GiB. */
+  public static long defaultBlockCacheSize() {
+    return Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 4);
+  }
+
   /** Builder for {@link StoreOptions}. */
   public static final class Builder {
     private final Vfs vfs;
@@ -107,6 +119,7 @@ public final class StoreOptions {
     private long walSegmentSize = 64L << 20;
     private long asyncWalIntervalMs = 50;
     private boolean flushOnClose = true;
+    private long blockCacheSize = defaultBlockCacheSize();
 
     private Builder(Vfs vfs, boolean inMemory) {
       this.vfs = vfs;
@@ -168,6 +181,15 @@ public final class StoreOptions {
     /** Whether closing the store flushes memstores (default true). */
     public Builder flushOnClose(boolean flush) {
       this.flushOnClose = flush;
+      return this;
+    }
+
+    /** Bytes of decoded data blocks the block cache holds; 0 turns the cache off. */
+    public Builder blockCacheSize(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("block cache size " + bytes + " must not be negative");
+      }
+      this.blockCacheSize = bytes;
       return this;
     }
 

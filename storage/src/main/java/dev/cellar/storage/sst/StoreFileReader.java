@@ -26,9 +26,13 @@ public final class StoreFileReader implements Closeable {
   private final BlockIndex index;
   private final MetaIndex metaIndex;
   private final LongAdder dataBlocksRead = new LongAdder();
+  private final BlockCache cache;
+  private final long readerId = BlockCache.newReaderId();
 
-  private StoreFileReader(Vfs.ReadableFile file, StoreFileInfo info, BlockIndex index, MetaIndex metaIndex) {
+  private StoreFileReader(Vfs.ReadableFile file, StoreFileInfo info, BlockIndex index, MetaIndex metaIndex,
+      BlockCache cache) {
     this.file = file;
+    this.cache = cache;
     this.path = file.path();
     this.info = info;
     this.index = index;
@@ -44,9 +48,17 @@ public final class StoreFileReader implements Closeable {
    * @throws StorageException if reading fails
    */
   public static StoreFileReader open(Vfs.ReadableFile file) {
+    return open(file, null);
+  }
+
+  /**
+   * As {@link #open(Vfs.ReadableFile)}, with data blocks going through {@code cache} (none when
+   * {@code null}: the family's BLOCKCACHE is false, or the store has no cache).
+   */
+  public static StoreFileReader open(Vfs.ReadableFile file, BlockCache cache) {
     boolean ok = false;
     try {
-      StoreFileReader r = load(file);
+      StoreFileReader r = load(file, cache);
       ok = true;
       return r;
     } finally {
@@ -60,7 +72,7 @@ public final class StoreFileReader implements Closeable {
     }
   }
 
-  private static StoreFileReader load(Vfs.ReadableFile file) {
+  private static StoreFileReader load(Vfs.ReadableFile file, BlockCache cache) {
     String path = file.path();
     long size;
     try {
@@ -97,7 +109,7 @@ public final class StoreFileReader implements Closeable {
     b.fileSize = size;
     b.formatVersion = trailer.version();
     b.dataBlockCount = n;
-    return new StoreFileReader(file, b.build(), index, metaIndex);
+    return new StoreFileReader(file, b.build(), index, metaIndex, cache);
   }
 
   /** What the file holds, from its file info. */
@@ -151,7 +163,7 @@ public final class StoreFileReader implements Closeable {
     return h == null ? null : BlockCodec.decodeOpaque(readStored(file, path, h), h, BlockKind.META, path);
   }
 
-  /** Data blocks read (from the file) since this reader was opened, by all its iterators. */
+  /** Data blocks read from the file (not the cache) since this reader was opened, by all its iterators. */
   public long dataBlocksRead() {
     return dataBlocksRead.sum();
   }
@@ -161,6 +173,13 @@ public final class StoreFileReader implements Closeable {
    * that a block cache can be put here.
    */
   Block readBlock(BlockHandle handle) {
+    if (cache == null) {
+      return loadBlock(handle);
+    }
+    return cache.get(readerId, handle.offset(), off -> loadBlock(handle));
+  }
+
+  private Block loadBlock(BlockHandle handle) {
     dataBlocksRead.increment();
     return BlockCodec.decode(readStored(file, path, handle), handle, BlockKind.DATA, path);
   }
@@ -188,6 +207,9 @@ public final class StoreFileReader implements Closeable {
   /** Closes the file; iterators still open fail on their next block read. */
   @Override
   public void close() throws IOException {
+    if (cache != null) {
+      cache.invalidateReader(readerId);
+    }
     file.close();
   }
 

@@ -127,6 +127,29 @@ class EmbeddedStoreTest {
   }
 
   @Test
+  void warmReadsComeFromTheBlockCacheUnlessTheFamilyOptsOut() {
+    TableDescriptor d = TableDescriptor.newBuilder("t")
+        .family(ColumnFamilyDescriptor.of("f"))
+        .family(ColumnFamilyDescriptor.newBuilder("nc").blockCache(false).build())
+        .build();
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().blockCacheSize(1 << 20).build())) {
+      s.admin().createTable(d);
+      Table t = s.table("t");
+      t.put(new Put("r").addColumn("f", "q", "v").addColumn("nc", "q", "w"));
+      s.admin().flush("t");
+      long before = s.dataBlocksRead();
+      t.get(new Get("r").addFamily("f"));
+      assertEquals(before + 1, s.dataBlocksRead(), "first read loads the block");
+      t.get(new Get("r").addFamily("f"));
+      assertEquals(before + 1, s.dataBlocksRead(), "second read is served by the cache");
+      assertTrue(s.blockCache().stats().hitCount() >= 1);
+      t.get(new Get("r").addFamily("nc"));
+      t.get(new Get("r").addFamily("nc"));
+      assertEquals(before + 3, s.dataBlocksRead(), "BLOCKCACHE false reads the file every time");
+    }
+  }
+
+  @Test
   void inMemoryStoreWorksWithoutFiles() {
     try (CellarStore s = EmbeddedStore.inMemory()) {
       s.admin().createTable(table("t"));
