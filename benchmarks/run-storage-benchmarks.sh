@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Builds the benchmark jar and runs the storage benchmarks (about 8 minutes on 2 cores).
-# Usage: benchmarks/run-storage-benchmarks.sh [extra JMH options, e.g. -prof gc]
+# Builds the benchmark jar and runs the storage benchmarks (about 9 minutes on 2 cores).
+# Usage: benchmarks/run-storage-benchmarks.sh [benchmark regexp] [extra JMH options, e.g. -prof gc]
+# The load average is printed before and after: other processes on the machine skew the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+filter="${1:-dev.cellar.benchmarks.storage.*}"
+shift || true
 mvn -q -B -DskipTests package -pl benchmarks -am
-mkdir -p benchmarks/target
-java -jar benchmarks/target/benchmarks.jar 'dev.cellar.benchmarks.storage.*' \
+echo "load before: $(cat /proc/loadavg)"
+java -jar benchmarks/target/benchmarks.jar "$filter" \
   -f 1 -wi 2 -i 3 -w 5s -r 5s \
   -rf json -rff benchmarks/target/storage-results.json "$@"
+echo "load after: $(cat /proc/loadavg)"

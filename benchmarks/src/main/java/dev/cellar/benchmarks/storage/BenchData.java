@@ -36,6 +36,9 @@ final class BenchData {
   static final int VALUE_BYTES = 32;
   static final byte[] VALUE = value(0);
 
+  /** JVM option that keeps the engine's INFO logging out of the benchmark output. */
+  static final String QUIET_LOG = "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn";
+
   /** Unsigned lexicographic order of byte strings: the order of rows. */
   static final Comparator<byte[]> UNSIGNED = Arrays::compareUnsigned;
 

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", BenchData.QUIET_LOG})
 @Warmup(iterations = 2, time = 5)
 @Measurement(iterations = 3, time = 5)
 public class ScanBenchmark {
@@ -61,6 +61,8 @@ public class ScanBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
+      System.out.printf("%n[%s] data blocks read from store files during the trial: %,d%n", "scan",
+          store.dataBlocksRead());
       store.close();
       BenchData.deleteTree(dir);
     }
