@@ -60,7 +60,8 @@ public final class EmbeddedStore implements CellarStore {
   private final Map<String, TableHandle> tables = new ConcurrentHashMap<>();
   private final Map<String, EmbeddedTable> tableViews = new ConcurrentHashMap<>();
   private final Object catalogLock = new Object();
-  private final AdminImpl admin = new AdminImpl();
+  private final EmbeddedAdmin admin = new EmbeddedAdmin(this);
+  private final Compactions compactions;
   private long nextTableId;
   private volatile StorageException failure;
   private volatile boolean closed;
@@ -84,6 +85,7 @@ public final class EmbeddedStore implements CellarStore {
           options.blockCacheSize() > 0 ? BlockCache.create(options.blockCacheSize()) : null);
       this.nextTableId = state.nextTableId();
       long maxSeq = state.lastSequence();
+      Map<Long, StoreFileHandle> opened = new java.util.HashMap<>();
       for (TableState t : state.tables()) {
         List<Region> regions = new ArrayList<>();
         for (RegionState r : t.regions()) {
@@ -91,8 +93,14 @@ public final class EmbeddedStore implements CellarStore {
           for (Map.Entry<String, List<Long>> e : r.files().entrySet()) {
             List<StoreFileHandle> hs = new ArrayList<>();
             for (long n : e.getValue()) {
-              StoreFileHandle h = files.openExisting(n, t.descriptor().family(e.getKey()));
-              maxSeq = Math.max(maxSeq, h.reader().maxSequenceId());
+              StoreFileHandle h = opened.get(n);
+              if (h == null) {
+                h = files.openExisting(n, t.descriptor().family(e.getKey()));
+                opened.put(n, h);
+                maxSeq = Math.max(maxSeq, h.reader().maxSequenceId());
+              } else if (!h.tryAcquire()) {
+                throw new IllegalStateException("store file " + n + " released during open");
+              }
               hs.add(h);
             }
             handles.put(e.getKey(), hs);
@@ -112,6 +120,7 @@ public final class EmbeddedStore implements CellarStore {
       }
       this.mvcc = new Mvcc(maxSeq);
       this.flusher = new Flusher(this);
+      this.compactions = new Compactions(this);
       ok = true;
       LOG.info("opened store {} with {} tables, last sequence {}", fs.describe(), tables.size(), maxSeq);
     } finally {
@@ -153,8 +162,8 @@ public final class EmbeddedStore implements CellarStore {
           continue; // the table was dropped after this write
         }
         Region r = t.regionFor(e.cell().row());
-        if (edit.sequence() <= r.flushedSequence()) {
-          continue;
+        if (edit.sequence() <= r.flushedSequence() || r.family(e.cell().family()) == null) {
+          continue; // already in a store file, or its family was deleted since
         }
         r.add(e.cell().withSequenceId(edit.sequence()));
         replayed[0]++;
@@ -200,6 +209,43 @@ public final class EmbeddedStore implements CellarStore {
     return flusher;
   }
 
+  Compactions compactions() {
+    return compactions;
+  }
+
+  Object catalogLock() {
+    return catalogLock;
+  }
+
+  Map<String, TableHandle> tables() {
+    return tables;
+  }
+
+  /** Forgets the cached {@link Table} view of a table (dropped or re-created). */
+  void forgetTableView(String name) {
+    tableViews.remove(name);
+  }
+
+  /** The open table a region belongs to, or {@code null} if it was dropped. */
+  TableHandle tableOf(Region r) {
+    for (TableHandle t : tables.values()) {
+      if (t.id() == r.tableId()) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  /** Splits a region at its middle row; false if it holds nothing to split. */
+  boolean splitRegion(TableHandle t, Region r) {
+    return admin.splitRegion(t, r, null);
+  }
+
+  /** A new table id; the caller holds the catalog lock. */
+  long allocateTableId() {
+    return nextTableId++;
+  }
+
   /** The store's block cache, or {@code null} when it was configured off. */
   public BlockCache blockCache() {
     return files.cache();
@@ -207,11 +253,14 @@ public final class EmbeddedStore implements CellarStore {
 
   /** Data blocks read from store files (not served by the cache) by every open file since the store opened. */
   public long dataBlocksRead() {
+    java.util.Set<StoreFileHandle> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     long n = 0;
     for (Region r : allRegions()) {
       for (List<StoreFileHandle> hs : r.files().values()) {
         for (StoreFileHandle h : hs) {
-          n += h.reader().dataBlocksRead();
+          if (seen.add(h)) {
+            n += h.reader().dataBlocksRead();
+          }
         }
       }
     }
@@ -333,6 +382,7 @@ public final class EmbeddedStore implements CellarStore {
       }
     } finally {
       closed = true;
+      compactions.shutdown();
       flusher.shutdown();
       try {
         if (wal != null) {
@@ -341,12 +391,14 @@ public final class EmbeddedStore implements CellarStore {
       } catch (StorageException e) {
         LOG.warn("closing the write-ahead log of {} failed: {}", fs.describe(), e.getMessage());
       }
+      java.util.Set<StoreFileHandle> open = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       for (Region r : allRegions()) {
         for (List<StoreFileHandle> hs : r.files().values()) {
-          for (StoreFileHandle h : hs) {
-            h.closeReader();
-          }
+          open.addAll(hs);
         }
+      }
+      for (StoreFileHandle h : open) {
+        h.closeReader();
       }
       try {
         lock.close();
@@ -354,71 +406,6 @@ public final class EmbeddedStore implements CellarStore {
         LOG.warn("releasing the lock of {} failed: {}", fs.describe(), e.getMessage());
       }
       LOG.info("closed store {}", fs.describe());
-    }
-  }
-
-  private final class AdminImpl implements Admin {
-    @Override
-    public void createTable(TableDescriptor descriptor) {
-      checkOpen();
-      synchronized (catalogLock) {
-        if (tables.containsKey(descriptor.name())) {
-          throw new TableExistsException("table '" + descriptor.name() + "' already exists");
-        }
-        long id = nextTableId++;
-        Region r = new Region(id, descriptor, Bytes.EMPTY, Bytes.EMPTY, Map.of(), 0);
-        tables.put(descriptor.name(), new TableHandle(id, descriptor, List.of(r)));
-        saveManifest();
-      }
-      LOG.info("created table {}", descriptor);
-    }
-
-    @Override
-    public boolean tableExists(String name) {
-      return tables.containsKey(name);
-    }
-
-    @Override
-    public List<TableDescriptor> listTables() {
-      List<TableDescriptor> out = new ArrayList<>();
-      for (TableHandle t : new TreeMap<>(tables).values()) {
-        out.add(t.descriptor());
-      }
-      return out;
-    }
-
-    @Override
-    public TableDescriptor describe(String name) {
-      return handle(name).descriptor();
-    }
-
-    @Override
-    public void deleteTable(String name) {
-      checkOpen();
-      List<StoreFileHandle> dropped = new ArrayList<>();
-      synchronized (catalogLock) {
-        TableHandle t = handle(name);
-        tables.remove(name);
-        tableViews.remove(name);
-        t.markDropped();
-        saveManifest();
-        for (Region r : t.regions()) {
-          dropped.addAll(r.dropFiles());
-        }
-      }
-      for (StoreFileHandle h : dropped) {
-        h.release();
-      }
-      trimWal();
-      LOG.info("dropped table {}", name);
-    }
-
-    @Override
-    public void flush(String name) {
-      checkOpen();
-      for (Region r : handle(name).regions()) {
-        flusher.flushNow(r);
-      }
     }
   }
 }

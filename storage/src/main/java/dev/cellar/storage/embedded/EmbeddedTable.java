@@ -17,6 +17,7 @@ import dev.cellar.storage.Scan;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.TableNotEnabledException;
 import dev.cellar.storage.TableNotFoundException;
 import dev.cellar.storage.memstore.Mvcc;
 import dev.cellar.storage.region.Region;
@@ -47,6 +48,9 @@ final class EmbeddedTable implements Table {
     store.checkOpen();
     if (handle.isDropped()) {
       throw new TableNotFoundException("table '" + handle.name() + "' has been dropped");
+    }
+    if (!handle.isEnabled()) {
+      throw new TableNotEnabledException("table '" + handle.name() + "' is disabled; enable it first");
     }
   }
 
@@ -145,51 +149,70 @@ final class EmbeddedTable implements Table {
 
   /** Logs and applies cells as one atomic write. */
   private void apply(List<Cell> cells, Durability durability) {
-    // Group cells by region; lock regions in key order.
-    Map<Region, List<Cell>> byRegion = new TreeMap<>(Comparator.comparing(Region::startRow, Bytes::compare));
-    for (Cell c : cells) {
-      byRegion.computeIfAbsent(handle.regionFor(c.row()), r -> new ArrayList<>()).add(c);
-    }
-    for (Region r : byRegion.keySet()) {
-      if (store.flusher().mustBlock(r)) {
-        store.flusher().flushNow(r);
-      }
-    }
     boolean logged = durability != Durability.SKIP_WAL && store.wal() != null;
     Mvcc mvcc = store.mvcc();
+    Map<Region, List<Cell>> byRegion;
     List<Region> locked = new ArrayList<>();
     Mvcc.WriteEntry entry = null;
     List<Cell> written = new ArrayList<>(cells.size());
     long txid = -1;
     try {
-      for (Region r : byRegion.keySet()) {
-        r.updatesLock().readLock().lock();
-        locked.add(r);
+      // Lock the regions the cells fall in, in key order; if one was split meanwhile, look again.
+      while (true) {
+        byRegion = new TreeMap<>(Comparator.comparing(Region::startRow, Bytes::compare));
+        for (Cell c : cells) {
+          byRegion.computeIfAbsent(handle.regionFor(c.row()), r -> new ArrayList<>()).add(c);
+        }
+        for (Region r : byRegion.keySet()) {
+          if (store.flusher().mustBlock(r)) {
+            store.flusher().flushNow(r);
+          }
+        }
+        boolean stale = false;
+        for (Region r : byRegion.keySet()) {
+          r.updatesLock().readLock().lock();
+          locked.add(r);
+          if (r.isClosed()) {
+            stale = true;
+            break;
+          }
+        }
+        if (!stale) {
+          break;
+        }
+        unlock(locked);
+        checkLive();
       }
       store.checkOpen();
       entry = mvcc.begin();
       long seq = entry.sequence();
-      for (Cell c : cells) {
-        written.add(c.withSequenceId(seq));
+      List<WalEntry> entries = logged ? new ArrayList<>(cells.size()) : null;
+      int tableId = (int) handle.id();
+      for (Map.Entry<Region, List<Cell>> e : byRegion.entrySet()) {
+        for (Cell c : e.getValue()) {
+          Cell w = c.withSequenceId(seq);
+          written.add(w);
+          if (logged) {
+            entries.add(new WalEntry(tableId, w));
+          }
+        }
       }
       if (logged) {
-        List<WalEntry> entries = new ArrayList<>(written.size());
-        int tableId = (int) handle.id();
-        for (Cell c : written) {
-          entries.add(new WalEntry(tableId, c));
-        }
         txid = store.wal().append(new WalEdit(seq, entries));
       }
-      for (Cell c : written) {
-        handle.regionFor(c.row()).add(c);
+      int i = 0;
+      for (Map.Entry<Region, List<Cell>> e : byRegion.entrySet()) {
+        Region r = e.getKey();
+        for (int n = e.getValue().size(); n > 0; n--) {
+          r.add(written.get(i++));
+        }
+        r.countWrites(e.getValue().size());
       }
     } catch (RuntimeException e) {
       abort(entry, written);
       throw e;
     } finally {
-      for (Region r : locked) {
-        r.updatesLock().readLock().unlock();
-      }
+      unlock(locked);
     }
     if (logged) {
       try {
@@ -206,6 +229,13 @@ final class EmbeddedTable implements Table {
     for (Region r : byRegion.keySet()) {
       store.flusher().maybeRequest(r);
     }
+  }
+
+  private static void unlock(List<Region> locked) {
+    for (Region r : locked) {
+      r.updatesLock().readLock().unlock();
+    }
+    locked.clear();
   }
 
   /** Undoes a write that could not be logged: its cells leave the memstore before its sequence completes. */

@@ -89,6 +89,7 @@ final class Flusher {
       }
       store.updateCatalog(() -> region.commitFlush(frozen, written, seq[0]));
       store.trimWal();
+      store.compactions().maybeRequest(region);
       LOG.debug("flushed region of table {} up to sequence {} into {} files", region.tableId(), seq[0], written.size());
     }
   }

@@ -73,13 +73,24 @@ final class StoreFiles {
 
   /** Writes a frozen memstore to a new store file with the family's current settings, durably. */
   StoreFileHandle write(ColumnFamilyDescriptor family, MemStore memstore) {
+    return write(family, memstore.cellsInOrder());
+  }
+
+  /**
+   * Writes cells (in order) to a new store file with the family's current settings, durably;
+   * returns {@code null} and writes nothing when there are no cells.
+   */
+  StoreFileHandle write(ColumnFamilyDescriptor family, Iterator<Cell> cells) {
+    if (!cells.hasNext()) {
+      return null;
+    }
     long number = allocate();
     String path = path(number);
     try {
       try (Vfs.WritableFile out = fs.create(path);
           StoreFileWriter w = new StoreFileWriter(out, path, StoreFileWriter.Options.of(family))) {
-        for (Iterator<Cell> it = memstore.cellsInOrder(); it.hasNext();) {
-          w.append(it.next());
+        while (cells.hasNext()) {
+          w.append(cells.next());
         }
         w.finish();
       }

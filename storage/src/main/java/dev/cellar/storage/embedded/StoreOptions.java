@@ -27,6 +27,9 @@ public final class StoreOptions {
   private final long asyncWalIntervalMs;
   private final boolean flushOnClose;
   private final long blockCacheSize;
+  private final int compactionThreshold;
+  private final long majorCompactionPeriodMs;
+  private final long regionSplitSize;
 
   private StoreOptions(Builder b) {
     this.vfs = b.vfs;
@@ -39,6 +42,24 @@ public final class StoreOptions {
     this.asyncWalIntervalMs = b.asyncWalIntervalMs;
     this.flushOnClose = b.flushOnClose;
     this.blockCacheSize = b.blockCacheSize;
+    this.compactionThreshold = b.compactionThreshold;
+    this.majorCompactionPeriodMs = b.majorCompactionPeriodMs;
+    this.regionSplitSize = b.regionSplitSize;
+  }
+
+  /** Store files of one family of one region at which a minor compaction merges them (SEEDS.md §3). */
+  public int compactionThreshold() {
+    return compactionThreshold;
+  }
+
+  /** Interval of scheduled major compactions in milliseconds; 0 = only on demand. */
+  public long majorCompactionPeriodMs() {
+    return majorCompactionPeriodMs;
+  }
+
+  /** Store-file bytes at which a region is split at its middle row. */
+  public long regionSplitSize() {
+    return regionSplitSize;
   }
 
   /** Options for a store in directory {@code dir} (created if missing). */
@@ -120,6 +141,9 @@ public final class StoreOptions {
     private long asyncWalIntervalMs = 50;
     private boolean flushOnClose = true;
     private long blockCacheSize = defaultBlockCacheSize();
+    private int compactionThreshold = 3;
+    private long majorCompactionPeriodMs = 7L * 24 * 3600 * 1000;
+    private long regionSplitSize = 10L << 30;
 
     private Builder(Vfs vfs, boolean inMemory) {
       this.vfs = vfs;
@@ -190,6 +214,33 @@ public final class StoreOptions {
         throw new IllegalArgumentException("block cache size " + bytes + " must not be negative");
       }
       this.blockCacheSize = bytes;
+      return this;
+    }
+
+    /** Files per family of a region that trigger a minor compaction (default 3, as HBase). */
+    public Builder compactionThreshold(int files) {
+      if (files < 2) {
+        throw new IllegalArgumentException("compaction threshold " + files + " must be at least 2 files");
+      }
+      this.compactionThreshold = files;
+      return this;
+    }
+
+    /** Interval of scheduled major compactions (default 7 days, as HBase); 0 turns the schedule off. */
+    public Builder majorCompactionPeriodMs(long ms) {
+      if (ms < 0) {
+        throw new IllegalArgumentException("major compaction period " + ms + " ms must not be negative");
+      }
+      this.majorCompactionPeriodMs = ms;
+      return this;
+    }
+
+    /** Store-file bytes of a region at which it splits (default 10 GiB, as HBase). */
+    public Builder regionSplitSize(long bytes) {
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("region split size " + bytes + " must be at least 1024 bytes");
+      }
+      this.regionSplitSize = bytes;
       return this;
     }
 

@@ -11,6 +11,7 @@ final class TableHandle {
   private volatile TableDescriptor descriptor;
   private volatile List<Region> regions;
   private volatile boolean dropped;
+  private volatile boolean enabled = true;
 
   TableHandle(long id, TableDescriptor descriptor, List<Region> regions) {
     this.id = id;
@@ -34,12 +35,48 @@ final class TableHandle {
     return regions;
   }
 
+  void setDescriptor(TableDescriptor d) {
+    this.descriptor = d;
+  }
+
+  void setRegions(List<Region> rs) {
+    this.regions = List.copyOf(rs);
+  }
+
+  boolean isEnabled() {
+    return enabled;
+  }
+
+  void setEnabled(boolean e) {
+    this.enabled = e;
+  }
+
   boolean isDropped() {
     return dropped;
   }
 
   void markDropped() {
     dropped = true;
+  }
+
+  /** The last region (the one ending at the end of the key space). */
+  Region lastRegion() {
+    List<Region> rs = regions;
+    return rs.get(rs.size() - 1);
+  }
+
+  /** The region holding the rows just below {@code start} (a region boundary). */
+  Region regionBefore(byte[] start) {
+    List<Region> rs = regions;
+    Region best = rs.get(0);
+    for (Region r : rs) {
+      if (Bytes.compare(r.startRow(), start) < 0) {
+        best = r;
+      } else {
+        break;
+      }
+    }
+    return best;
   }
 
   /** The region holding {@code row}. */

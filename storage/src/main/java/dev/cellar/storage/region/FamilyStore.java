@@ -98,6 +98,28 @@ final class FamilyStore {
     view = new View(v.active(), List.copyOf(flushing), List.copyOf(files));
   }
 
+  /**
+   * Replaces compacted files by their output (or by nothing when {@code output} is null); files
+   * flushed meanwhile stay. The caller releases the inputs.
+   */
+  synchronized void replaceFiles(List<StoreFileHandle> inputs, StoreFileHandle output) {
+    View v = view;
+    List<StoreFileHandle> files = new ArrayList<>(v.files());
+    int at = files.size();
+    for (StoreFileHandle in : inputs) {
+      int i = files.indexOf(in);
+      if (i < 0) {
+        throw new IllegalStateException("compacted file " + in.fileNumber() + " is no longer in its family");
+      }
+      at = Math.min(at, i);
+      files.remove(i);
+    }
+    if (output != null) {
+      files.add(Math.min(at, files.size()), output);
+    }
+    view = new View(v.active(), v.flushing(), List.copyOf(files));
+  }
+
   /** Removes every file (table drop); returns them so the caller can release them. */
   synchronized List<StoreFileHandle> dropFiles() {
     View v = view;
@@ -125,6 +147,10 @@ final class FamilyStore {
       if (!ok) {
         for (StoreFileHandle f : got) {
           f.release();
+        }
+        if (view == v) {
+          // A released file still listed: the region was split and its daughters compacted it away.
+          throw new RegionClosedException("family " + descriptor.name() + " of a replaced region");
         }
         continue; // the view changed under us; take the new one
       }

@@ -4,17 +4,22 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.NoSuchFamilyException;
+import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.iter.MergingIterator;
 import dev.cellar.storage.memstore.MemStore;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -27,9 +32,13 @@ public final class Region {
   private final String tableName;
   private final byte[] startRow;
   private final byte[] endRow;
-  private final TreeMap<byte[], FamilyStore> families = new TreeMap<>(Bytes::compare);
+  private final ConcurrentSkipListMap<byte[], FamilyStore> families = new ConcurrentSkipListMap<>(Bytes::compare);
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private volatile long flushedSequence;
+  private volatile boolean closed;
+  private final LongAdder reads = new LongAdder();
+  private final LongAdder writes = new LongAdder();
+  private final Object compactionLock = new Object();
 
   /**
    * @param files existing store files per family name
@@ -45,6 +54,31 @@ public final class Region {
     for (ColumnFamilyDescriptor fd : descriptor.families()) {
       families.put(fd.nameBytes(), new FamilyStore(fd, files.getOrDefault(fd.name(), List.of())));
     }
+  }
+
+  /** Whether the region has been replaced (split, dropped); writers that find it closed look again. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** Marks the region replaced; the caller holds the updates lock exclusively. */
+  public void markClosed() {
+    closed = true;
+  }
+
+  /** Held while a compaction of this region runs: one at a time. */
+  public Object compactionLock() {
+    return compactionLock;
+  }
+
+  /** Whether {@code row} lies in this region. */
+  public boolean contains(byte[] row) {
+    return Bytes.compare(row, startRow) >= 0 && (endRow.length == 0 || Bytes.compare(row, endRow) < 0);
+  }
+
+  /** Counts applied mutations for the statistics. */
+  public void countWrites(int n) {
+    writes.add(n);
   }
 
   public long tableId() {
@@ -151,6 +185,125 @@ public final class Region {
     return out;
   }
 
+  /** Statistics of this region now. */
+  public RegionInfo info(String table) {
+    long bytes = 0;
+    long cells = 0;
+    int nFiles = 0;
+    for (FamilyStore fs : families.values()) {
+      FamilyStore.View v = fs.view();
+      for (StoreFileHandle f : v.files()) {
+        bytes += f.reader().info().fileSize();
+        cells += f.reader().entryCount();
+        nFiles++;
+      }
+      cells += v.active().cellCount();
+      for (MemStore m : v.flushing()) {
+        cells += m.cellCount();
+      }
+    }
+    return new RegionInfo(table, startRow, endRow, bytes, memstoreSize(), cells, nFiles, reads.sum(), writes.sum());
+  }
+
+  /** Bytes of this region's store files. */
+  public long storeFileBytes() {
+    long bytes = 0;
+    for (FamilyStore fs : families.values()) {
+      for (StoreFileHandle f : fs.view().files()) {
+        bytes += f.reader().info().fileSize();
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * A row near the middle of the region's data, inside the region and not its first row, or
+   * {@code null} when the region cannot be split (no data, or a single row).
+   */
+  public byte[] midRow() {
+    StoreFileHandle biggest = null;
+    for (FamilyStore fs : families.values()) {
+      for (StoreFileHandle f : fs.view().files()) {
+        if (biggest == null || f.reader().info().fileSize() > biggest.reader().info().fileSize()) {
+          biggest = f;
+        }
+      }
+    }
+    if (biggest == null) {
+      return null;
+    }
+    byte[] mid = biggest.reader().midRow();
+    if (mid == null || !contains(mid) || Arrays.equals(mid, startRow)) {
+      // The file is shared with a sibling or the middle is at our edge: pick from our own rows.
+      mid = middleRowByScan();
+    }
+    return mid == null || Arrays.equals(mid, startRow) ? null : mid;
+  }
+
+  /** The median row of the region found by walking its row keys (only when file metadata cannot tell). */
+  private byte[] middleRowByScan() {
+    List<byte[]> rows = new ArrayList<>();
+    Scan scan = new Scan().withStartRow(startRow).withStopRow(endRow);
+    try (RegionScanner s = scanner(scan, Long.MAX_VALUE, Long.MIN_VALUE)) {
+      for (dev.cellar.storage.Result r = s.next(); r != null; r = s.next()) {
+        rows.add(r.row());
+      }
+    }
+    return rows.size() < 2 ? null : rows.get(rows.size() / 2);
+  }
+
+  /**
+   * Splits this region at {@code splitRow} into two regions sharing its store files (each reads
+   * only its own range; compactions later rewrite each half). The caller holds the updates lock
+   * exclusively, has flushed every memstore, and marks this region closed. This region's
+   * references to the files pass to the lower daughter; the upper takes its own.
+   */
+  public List<Region> splitAt(TableDescriptor descriptor, byte[] splitRow) {
+    if (!contains(splitRow) || Arrays.equals(splitRow, startRow)) {
+      throw new IllegalArgumentException("split point '" + Bytes.toStringBinary(splitRow) + "' is not inside region ["
+          + Bytes.toStringBinary(startRow) + ", " + Bytes.toStringBinary(endRow) + ") of table '" + tableName + "'");
+    }
+    Map<String, List<StoreFileHandle>> files = files();
+    for (List<StoreFileHandle> hs : files.values()) {
+      for (StoreFileHandle h : hs) {
+        if (!h.tryAcquire()) {
+          throw new IllegalStateException("store file " + h.fileNumber() + " was released while still listed");
+        }
+      }
+    }
+    Region low = new Region(tableId, descriptor, startRow, splitRow, files, flushedSequence);
+    Region high = new Region(tableId, descriptor, splitRow, endRow, files, flushedSequence);
+    return List.of(low, high);
+  }
+
+  /**
+   * Brings the families in line with a changed descriptor: settings of existing families change
+   * at once, new families start empty, removed families' files are returned for release. The
+   * caller holds the updates lock exclusively.
+   */
+  public List<StoreFileHandle> applyDescriptor(TableDescriptor descriptor) {
+    List<StoreFileHandle> removed = new ArrayList<>();
+    for (java.util.Iterator<Map.Entry<byte[], FamilyStore>> it = families.entrySet().iterator(); it.hasNext();) {
+      FamilyStore fs = it.next().getValue();
+      ColumnFamilyDescriptor d = descriptor.family(fs.descriptor().name());
+      if (d == null) {
+        removed.addAll(fs.dropFiles());
+        it.remove();
+      } else {
+        fs.setDescriptor(d);
+      }
+    }
+    for (ColumnFamilyDescriptor d : descriptor.families()) {
+      families.computeIfAbsent(d.nameBytes(), k -> new FamilyStore(d, List.of()));
+    }
+    return removed;
+  }
+
+  /** The family stores, for compaction and splits. */
+  Collection<FamilyStore> familyStores() {
+    return families.values();
+  }
+
   /** Removes and returns every store file (the table is being dropped). */
   public List<StoreFileHandle> dropFiles() {
     List<StoreFileHandle> out = new ArrayList<>();
@@ -167,6 +320,7 @@ public final class Region {
    * @throws NoSuchFamilyException if the scan names a family the table lacks
    */
   public RegionScanner scanner(Scan scan, long readPoint, long nowMs) {
+    reads.increment();
     Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
     List<FamilyStore> read = new ArrayList<>();
     if (scan.columns().isEmpty()) {
@@ -187,8 +341,15 @@ public final class Region {
     }
     List<CellIterator> sources = new ArrayList<>();
     List<StoreFileHandle> acquired = new ArrayList<>();
-    for (FamilyStore fs : read) {
-      fs.openSources(sources, acquired);
+    try {
+      for (FamilyStore fs : read) {
+        fs.openSources(sources, acquired);
+      }
+    } catch (RegionClosedException e) {
+      for (StoreFileHandle f : acquired) {
+        f.release();
+      }
+      throw e;
     }
     CellIterator merged = MergingIterator.of(sources);
     return new RegionScanner(scan, merged, readPoint, specs, startRow, endRow, () -> {

@@ -36,8 +36,8 @@ public final class StoreFileHandle {
     return reader;
   }
 
-  /** Takes a reference for a reader; false if the file has already been released. */
-  boolean tryAcquire() {
+  /** Takes a reference (a scanner, or a second region sharing the file after a split); false if already released. */
+  public boolean tryAcquire() {
     while (true) {
       int n = refs.get();
       if (n <= 0) {

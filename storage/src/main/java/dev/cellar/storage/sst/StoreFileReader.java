@@ -149,6 +149,15 @@ public final class StoreFileReader implements Closeable {
     return new StoreFileIterator(this, index, info.family());
   }
 
+  /**
+   * A row near the middle of the file by data volume: the last row of the middle data block, or
+   * {@code null} if the file is empty. Used to pick split points.
+   */
+  public byte[] midRow() {
+    int n = index.size();
+    return n == 0 ? null : index.lastRow((n - 1) / 2);
+  }
+
   /** Names of the meta blocks, in byte order. */
   public Set<String> metaBlockNames() {
     return metaIndex.names();

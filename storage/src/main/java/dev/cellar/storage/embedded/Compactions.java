@@ -1,0 +1,114 @@
+package dev.cellar.storage.embedded;
+
+import dev.cellar.storage.StorageException;
+import dev.cellar.storage.region.Compaction;
+import dev.cellar.storage.region.Region;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs compactions: minor ones in the background when a family reaches the file-count
+ * threshold after a flush, major ones on demand and on a schedule. Compactions never block
+ * readers or writers.
+ */
+final class Compactions {
+  private static final Logger LOG = LoggerFactory.getLogger(Compactions.class);
+
+  private final EmbeddedStore store;
+  private final ScheduledExecutorService background;
+  private final Set<Region> queued = ConcurrentHashMap.newKeySet();
+
+  Compactions(EmbeddedStore store) {
+    this.store = store;
+    this.background = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "cellar-compact");
+      t.setDaemon(true);
+      return t;
+    });
+    long period = store.options().majorCompactionPeriodMs();
+    if (period > 0) {
+      background.scheduleAtFixedRate(this::scheduledMajor, period, period, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * After a flush: queues a minor compaction of {@code region} if a family has reached the
+   * threshold, and a split if its files have reached the split size.
+   */
+  void maybeRequest(Region region) {
+    boolean split = region.storeFileBytes() >= store.options().regionSplitSize();
+    if (region.isClosed() || !(split || needsMinor(region)) || !queued.add(region)) {
+      return;
+    }
+    background.execute(() -> {
+      queued.remove(region);
+      try {
+        if (region.isClosed()) {
+          return;
+        }
+        if (split) {
+          TableHandle t = store.tableOf(region);
+          if (t != null && store.splitRegion(t, region)) {
+            return;
+          }
+        }
+        run(region, false);
+      } catch (RuntimeException e) {
+        LOG.error("background compaction or split failed", e);
+      }
+    });
+  }
+
+  private boolean needsMinor(Region region) {
+    int threshold = store.options().compactionThreshold();
+    for (java.util.List<?> files : region.files().values()) {
+      if (files.size() >= threshold) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Compacts {@code region} now in the calling thread. */
+  int run(Region region, boolean major) {
+    if (major) {
+      store.flusher().flushNow(region);
+    }
+    int n = Compaction.run(region, major, store.options().compactionThreshold(),
+        store.options().clock().getAsLong(), store.files()::write, store::updateCatalog);
+    if (n > 0) {
+      LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);
+    }
+    return n;
+  }
+
+  private void scheduledMajor() {
+    try {
+      for (Region r : store.allRegions()) {
+        if (!r.isClosed()) {
+          run(r, true);
+        }
+      }
+    } catch (StorageException e) {
+      LOG.error("scheduled major compaction failed", e);
+    } catch (RuntimeException e) {
+      LOG.error("scheduled major compaction failed", e);
+    }
+  }
+
+  void shutdown() {
+    background.shutdownNow();
+    try {
+      if (!background.awaitTermination(60, TimeUnit.SECONDS)) {
+        LOG.warn("a compaction was still running at close");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

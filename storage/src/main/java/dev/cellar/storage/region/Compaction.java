@@ -1,0 +1,151 @@
+package dev.cellar.storage.region;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.TimeRange;
+import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.iter.MergingIterator;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Compacts the store files of a region's families.
+ *
+ * <ul>
+ *   <li><b>Minor</b>: a family with at least {@code threshold} files has them merged into one;
+ *       every cell is kept (delete markers, expired cells and surplus versions included), so
+ *       reads return exactly what they did.</li>
+ *   <li><b>Major</b>: every family with files is rewritten into one file that keeps only what
+ *       reads can return: delete markers and the cells they mask, expired cells beyond
+ *       MIN_VERSIONS and versions beyond VERSIONS are dropped. The caller flushes first, so the
+ *       markers dropped mask nothing left in memory.</li>
+ * </ul>
+ *
+ * <p>Both write with the family's <em>current</em> settings (compression, block size, bloom
+ * filter) and drop cells outside the region's range (left in files shared with a sibling after
+ * a split). Readers are never blocked: open scanners keep the input files until they close.
+ */
+public final class Compaction {
+  private Compaction() {}
+
+  /** Writes a store file from cells in order; returns {@code null} when there are none. */
+  public interface FileWriter {
+    StoreFileHandle write(ColumnFamilyDescriptor family, Iterator<Cell> cells);
+  }
+
+  /**
+   * Compacts the region's families that need it.
+   *
+   * @param catalog runs a change to the region's file lists and saves the manifest atomically
+   * @return the number of families compacted
+   */
+  public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
+      Consumer<Runnable> catalog) {
+    int done = 0;
+    synchronized (region.compactionLock()) {
+      for (FamilyStore fs : region.familyStores()) {
+        List<StoreFileHandle> inputs = new ArrayList<>(fs.view().files());
+        boolean needed = major ? !inputs.isEmpty() : inputs.size() >= Math.max(2, threshold);
+        if (!needed) {
+          continue;
+        }
+        List<StoreFileHandle> held = new ArrayList<>();
+        for (StoreFileHandle f : inputs) {
+          if (!f.tryAcquire()) {
+            throw new IllegalStateException("store file " + f.fileNumber() + " was released while still listed");
+          }
+          held.add(f);
+        }
+        try {
+          ColumnFamilyDescriptor family = fs.descriptor();
+          List<CellIterator> sources = new ArrayList<>();
+          for (StoreFileHandle f : held) {
+            sources.add(f.iterator());
+          }
+          StoreFileHandle output;
+          try (CellIterator merged = MergingIterator.of(sources)) {
+            Iterator<Cell> cells = major ? majorCells(region, family, merged, nowMs) : rangeCells(region, merged);
+            output = writer.write(family, cells);
+          }
+          catalog.accept(() -> fs.replaceFiles(inputs, output));
+          for (StoreFileHandle f : inputs) {
+            f.release(); // the family's own reference: the file goes once no scanner reads it
+          }
+          done++;
+        } finally {
+          for (StoreFileHandle f : held) {
+            f.release();
+          }
+        }
+      }
+    }
+    return done;
+  }
+
+  /** Every cell of the region's range, in order. */
+  private static Iterator<Cell> rangeCells(Region region, CellIterator it) {
+    it.seek(Cell.firstOnRow(region.startRow()));
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return it.valid() && region.contains(it.cell().row());
+      }
+
+      @Override
+      public Cell next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        Cell c = it.cell();
+        it.next();
+        return c;
+      }
+    };
+  }
+
+  /** The cells reads can return, row by row, as the read rules with the family's own VERSIONS select them. */
+  private static Iterator<Cell> majorCells(Region region, ColumnFamilyDescriptor family, CellIterator it, long nowMs) {
+    Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
+    specs.put(family.nameBytes(), FamilyReadSpec.of(family, null, Integer.MAX_VALUE, nowMs));
+    RowCellReader reader = new RowCellReader(it, Long.MAX_VALUE, TimeRange.ALL, specs);
+    it.seek(Cell.firstOnRow(region.startRow()));
+    return new Iterator<>() {
+      private Cell next;
+      private boolean inRow;
+
+      @Override
+      public boolean hasNext() {
+        while (next == null) {
+          if (!inRow) {
+            if (!it.valid() || !region.contains(it.cell().row())) {
+              return false;
+            }
+            reader.startRow(it.cell().row());
+            inRow = true;
+          }
+          next = reader.next();
+          if (next == null) {
+            inRow = false;
+          }
+        }
+        return true;
+      }
+
+      @Override
+      public Cell next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        Cell c = next;
+        next = null;
+        return c;
+      }
+    };
+  }
+}
