@@ -57,7 +57,7 @@ final class Compactions {
             return;
           }
         }
-        run(region, false);
+        run(region, false, store.options().compactionThreshold());
       } catch (RuntimeException e) {
         LOG.error("background compaction or split failed", e);
       }
@@ -74,12 +74,12 @@ final class Compactions {
     return false;
   }
 
-  /** Compacts {@code region} now in the calling thread. */
-  int run(Region region, boolean major) {
+  /** Compacts {@code region} now in the calling thread: a family is compacted when it has at least {@code threshold} files. */
+  int run(Region region, boolean major, int threshold) {
     if (major) {
       store.flusher().flushNow(region);
     }
-    int n = Compaction.run(region, major, store.options().compactionThreshold(),
+    int n = Compaction.run(region, major, threshold,
         store.options().clock().getAsLong(), store.files()::write, store::updateCatalog);
     if (n > 0) {
       LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);
@@ -91,7 +91,7 @@ final class Compactions {
     try {
       for (Region r : store.allRegions()) {
         if (!r.isClosed()) {
-          run(r, true);
+          run(r, true, 1);
         }
       }
     } catch (StorageException e) {

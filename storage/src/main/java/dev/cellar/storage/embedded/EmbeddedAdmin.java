@@ -223,7 +223,7 @@ final class EmbeddedAdmin implements Admin {
   public void compact(String name) {
     store.checkOpen();
     for (Region r : store.handle(name).regions()) {
-      store.compactions().run(r, false);
+      store.compactions().run(r, false, 2);
     }
   }
 
@@ -231,7 +231,7 @@ final class EmbeddedAdmin implements Admin {
   public void majorCompact(String name) {
     store.checkOpen();
     for (Region r : store.handle(name).regions()) {
-      store.compactions().run(r, true);
+      store.compactions().run(r, true, 1);
     }
   }
 

@@ -49,6 +49,9 @@ public final class Compaction {
       Consumer<Runnable> catalog) {
     int done = 0;
     synchronized (region.compactionLock()) {
+      if (region.isClosed()) {
+        return 0; // split meanwhile: its files belong to the daughters now
+      }
       for (FamilyStore fs : region.familyStores()) {
         List<StoreFileHandle> inputs = new ArrayList<>(fs.view().files());
         boolean needed = major ? !inputs.isEmpty() : inputs.size() >= Math.max(2, threshold);
