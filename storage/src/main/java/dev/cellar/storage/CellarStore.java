@@ -18,6 +18,18 @@ public interface CellarStore extends Closeable {
    */
   Table table(String name);
 
+  /**
+   * Applies mutations of several tables as one atomic write.
+   *
+   * @throws TableNotFoundException if a table does not exist (nothing is applied)
+   */
+  void write(WriteBatch batch);
+
+  /** Whether a batch spanning rows (and tables) is atomic: true for the embedded engine. */
+  default boolean atomicMultiRowBatches() {
+    return true;
+  }
+
   @Override
   void close();
 }

@@ -33,6 +33,27 @@ public interface Table {
    */
   void batch(List<? extends Mutation> mutations);
 
+  /**
+   * Applies the mutations of a {@link CheckAndMutate} if its condition holds; the check and the
+   * write are atomic with respect to every other write of the row.
+   *
+   * @return whether the condition held (and the mutations were applied)
+   */
+  boolean checkAndMutate(CheckAndMutate checkAndMutate);
+
+  /**
+   * Adds to counters of one row atomically and returns their new values.
+   *
+   * @throws IllegalArgumentException if a counter's current value is not 8 bytes wide
+   */
+  Result increment(Increment increment);
+
+  /** Adds {@code amount} to one counter and returns its new value. */
+  default long incrementColumnValue(byte[] row, byte[] family, byte[] qualifier, long amount) {
+    Result r = increment(new Increment(row).addColumn(family, qualifier, amount));
+    return Bytes.toLong(r.value(family, qualifier));
+  }
+
   /** Reads one row; an empty result if it has no visible cell. */
   Result get(Get get);
 

@@ -80,7 +80,14 @@ final class Compactions {
       store.flusher().flushNow(region);
     }
     int n = Compaction.run(region, major, threshold,
-        store.options().clock().getAsLong(), store.files()::write, store::updateCatalog);
+        store.options().clock().getAsLong(), store.files()::write, change -> {
+          store.snapshotLock().writeLock().lock();
+          try {
+            store.updateCatalog(change);
+          } finally {
+            store.snapshotLock().writeLock().unlock();
+          }
+        });
     if (n > 0) {
       LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);
     }

@@ -1,20 +1,19 @@
 package dev.cellar.storage.embedded;
 
 import dev.cellar.storage.Admin;
-import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.Mutation;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.StoreLockedException;
 import dev.cellar.storage.Table;
-import dev.cellar.storage.TableDescriptor;
-import dev.cellar.storage.TableExistsException;
 import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.WriteBatch;
 import dev.cellar.storage.fs.Vfs;
 import dev.cellar.storage.manifest.ManifestFile;
-import dev.cellar.storage.manifest.ManifestState;
 import dev.cellar.storage.manifest.ManifestState.RegionState;
 import dev.cellar.storage.manifest.ManifestState.TableState;
+import dev.cellar.storage.manifest.ManifestState;
 import dev.cellar.storage.memstore.Mvcc;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
@@ -62,6 +61,14 @@ public final class EmbeddedStore implements CellarStore {
   private final Object catalogLock = new Object();
   private final EmbeddedAdmin admin = new EmbeddedAdmin(this);
   private final Compactions compactions;
+  private final WritePath writePath = new WritePath(this);
+  /**
+   * Readers hold it shared while they fix their read point and take their sources; a
+   * compaction holds it exclusively while it swaps its output in. So a reader either holds the
+   * compaction's inputs or has a read point that sees everything the output dropped as masked.
+   */
+  private final java.util.concurrent.locks.ReentrantReadWriteLock snapshotLock =
+      new java.util.concurrent.locks.ReentrantReadWriteLock();
   private long nextTableId;
   private volatile StorageException failure;
   private volatile boolean closed;
@@ -207,6 +214,31 @@ public final class EmbeddedStore implements CellarStore {
 
   Flusher flusher() {
     return flusher;
+  }
+
+  java.util.concurrent.locks.ReentrantReadWriteLock snapshotLock() {
+    return snapshotLock;
+  }
+
+  WritePath writePath() {
+    return writePath;
+  }
+
+  @Override
+  public void write(WriteBatch batch) {
+    checkOpen();
+    if (batch.isEmpty()) {
+      return;
+    }
+    Map<String, List<Mutation>> byTable = new LinkedHashMap<>();
+    for (WriteBatch.Entry e : batch.entries()) {
+      byTable.computeIfAbsent(e.table(), k -> new ArrayList<>()).add(e.mutation());
+    }
+    List<WritePath.TableWrite> writes = new ArrayList<>();
+    for (Map.Entry<String, List<Mutation>> e : byTable.entrySet()) {
+      writes.add(new WritePath.TableWrite((EmbeddedTable) table(e.getKey()), e.getValue()));
+    }
+    writePath.write(writes);
   }
 
   Compactions compactions() {

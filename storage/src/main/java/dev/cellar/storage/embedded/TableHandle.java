@@ -12,11 +12,27 @@ final class TableHandle {
   private volatile List<Region> regions;
   private volatile boolean dropped;
   private volatile boolean enabled = true;
+  /** Striped row locks: every write holds its rows' stripes, so check-and-mutate and increments are atomic. */
+  private final java.util.concurrent.locks.ReentrantLock[] rowLocks = new java.util.concurrent.locks.ReentrantLock[ROW_LOCK_STRIPES];
+  static final int ROW_LOCK_STRIPES = 1024;
 
   TableHandle(long id, TableDescriptor descriptor, List<Region> regions) {
     this.id = id;
     this.descriptor = descriptor;
     this.regions = List.copyOf(regions);
+    for (int i = 0; i < rowLocks.length; i++) {
+      rowLocks[i] = new java.util.concurrent.locks.ReentrantLock();
+    }
+  }
+
+  /** The stripe index of a row's lock. */
+  static int stripe(byte[] row) {
+    int h = java.util.Arrays.hashCode(row);
+    return (h ^ (h >>> 16)) & (ROW_LOCK_STRIPES - 1);
+  }
+
+  java.util.concurrent.locks.ReentrantLock rowLock(int stripe) {
+    return rowLocks[stripe];
   }
 
   long id() {

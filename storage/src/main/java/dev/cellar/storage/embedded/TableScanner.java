@@ -7,52 +7,70 @@ import dev.cellar.storage.Scan;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.RegionClosedException;
 import dev.cellar.storage.region.RegionScanner;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * A {@link ResultScanner} over a table: the regions overlapping the scan's range one after
- * another (in reverse for a reversed scan), all read at the same read point. The next region
- * is looked up by the boundary key when the previous one is done, so a region split while the
- * scan runs is followed into its daughters.
+ * another (in reverse for a reversed scan), all read at the same read point.
+ *
+ * <p>Every region's sources (memstores and files) are taken when the scanner opens, so that
+ * flushes, compactions and splits that happen while it runs cannot change what it sees: a
+ * compaction may drop versions this snapshot still needs from the files it writes, but the
+ * files this scanner holds stay until it closes.
  */
 final class TableScanner implements ResultScanner {
-  private final TableHandle table;
   private final Scan scan;
-  private final long readPoint;
-  private final long nowMs;
-  private Region region;
-  private RegionScanner current;
+  private final List<RegionScanner> scanners;
+  private int index;
   private int rowsReturned;
   private byte[] lastRow;
   private boolean closed;
 
   TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs) {
-    this.table = table;
     this.scan = scan;
-    this.readPoint = readPoint;
-    this.nowMs = nowMs;
-    // Open the first region now so that an unknown family fails at open time.
-    open(scan.isReversed() ? firstRegionReversed() : table.regionFor(scan.startRow()));
-  }
-
-  private Region firstRegionReversed() {
-    byte[] start = scan.startRow();
-    return start.length == 0 ? table.lastRegion() : table.regionFor(start);
-  }
-
-  /** Opens a scanner on the region covering {@code r}'s range now (following splits). */
-  private void open(Region r) {
-    byte[] probe = r.startRow();
-    while (true) {
-      region = r;
-      try {
-        current = r.scanner(scan, readPoint, nowMs);
-        current.limitRows(scan.limit() == 0 ? 0 : scan.limit() - rowsReturned);
-        return;
-      } catch (RegionClosedException e) {
-        r = table.regionFor(probe);
-      }
+    this.scanners = openAll(table, scan, readPoint, nowMs);
+    if (!scanners.isEmpty()) {
+      scanners.get(0).limitRows(scan.limit());
     }
+  }
+
+  private static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs) {
+    while (true) {
+      List<RegionScanner> out = new ArrayList<>();
+      try {
+        for (Region r : table.regions()) {
+          if (overlaps(r, scan)) {
+            out.add(r.scanner(scan, readPoint, nowMs));
+          }
+        }
+      } catch (RegionClosedException e) {
+        // A region was split while we opened: release what we took and take the new regions.
+        for (RegionScanner s : out) {
+          s.close();
+        }
+        continue;
+      } catch (RuntimeException e) {
+        for (RegionScanner s : out) {
+          s.close();
+        }
+        throw e;
+      }
+      if (scan.isReversed()) {
+        Collections.reverse(out);
+      }
+      return out;
+    }
+  }
+
+  private static boolean overlaps(Region r, Scan s) {
+    byte[] lo = s.isReversed() ? s.stopRow() : s.startRow();
+    byte[] hi = s.isReversed() ? s.startRow() : s.stopRow();
+    boolean belowEnd = r.endRow().length == 0 || lo.length == 0 || Bytes.compare(lo, r.endRow()) < 0;
+    boolean aboveStart = hi.length == 0 || Bytes.compare(hi, r.startRow()) >= 0;
+    return belowEnd && aboveStart;
   }
 
   @Override
@@ -60,8 +78,8 @@ final class TableScanner implements ResultScanner {
     if (closed) {
       return null;
     }
-    while (current != null) {
-      Result r = current.next();
+    while (index < scanners.size()) {
+      Result r = scanners.get(index).next();
       if (r != null) {
         if (lastRow == null || !Arrays.equals(lastRow, r.row())) {
           rowsReturned++;
@@ -69,53 +87,24 @@ final class TableScanner implements ResultScanner {
         }
         return r;
       }
-      current.close();
-      current = null;
+      scanners.get(index).close();
+      index++;
       if (scan.limit() > 0 && rowsReturned >= scan.limit()) {
         break;
       }
-      Region next = scan.isReversed() ? regionBelow(region) : regionAbove(region);
-      if (next != null) {
-        open(next);
+      if (index < scanners.size()) {
+        scanners.get(index).limitRows(scan.limit() == 0 ? 0 : scan.limit() - rowsReturned);
       }
     }
     return null;
-  }
-
-  private Region regionAbove(Region r) {
-    byte[] end = r.endRow();
-    if (end.length == 0) {
-      return null;
-    }
-    byte[] stop = scan.stopRow();
-    if (stop.length > 0) {
-      int c = Bytes.compare(stop, end);
-      if (c < 0 || (c == 0 && !scan.includeStopRow())) {
-        return null;
-      }
-    }
-    return table.regionFor(end);
-  }
-
-  private Region regionBelow(Region r) {
-    byte[] start = r.startRow();
-    if (start.length == 0) {
-      return null;
-    }
-    byte[] stop = scan.stopRow();
-    if (stop.length > 0 && Bytes.compare(stop, start) >= 0) {
-      return null;
-    }
-    return table.regionBefore(start);
   }
 
   @Override
   public void close() {
     if (!closed) {
       closed = true;
-      if (current != null) {
-        current.close();
-        current = null;
+      for (int i = index; i < scanners.size(); i++) {
+        scanners.get(i).close();
       }
     }
   }
