@@ -39,7 +39,8 @@ final class StoreFiles {
   }
 
   private StoreFileReader openReader(String path, ColumnFamilyDescriptor family) throws IOException {
-    return StoreFileReader.open(fs.open(path), family.blockCache() ? cache : null);
+    BlockCache c = !family.blockCache() || cache == null ? null : family.inMemory() ? cache.forInMemoryFamilies() : cache;
+    return StoreFileReader.open(fs.open(path), c);
   }
 
   static String path(long number) {

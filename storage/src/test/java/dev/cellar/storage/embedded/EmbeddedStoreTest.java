@@ -142,10 +142,49 @@ class EmbeddedStoreTest {
       assertEquals(before + 1, s.dataBlocksRead(), "first read loads the block");
       t.get(new Get("r").addFamily("f"));
       assertEquals(before + 1, s.dataBlocksRead(), "second read is served by the cache");
-      assertTrue(s.blockCache().stats().hitCount() >= 1);
+      assertTrue(s.blockCache().stats().hits() >= 1);
       t.get(new Get("r").addFamily("nc"));
       t.get(new Get("r").addFamily("nc"));
       assertEquals(before + 3, s.dataBlocksRead(), "BLOCKCACHE false reads the file every time");
+    }
+  }
+
+  @Test
+  void inMemoryFamiliesKeepTheirBlocksWhileLargeScansChurnTheCache() {
+    TableDescriptor d = TableDescriptor.newBuilder("t")
+        .family(ColumnFamilyDescriptor.newBuilder("hot").inMemory(true).blockSize(1024).build())
+        .family(ColumnFamilyDescriptor.newBuilder("bulk").blockSize(1024).build())
+        .build();
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().blockCacheSize(256 * 1024).build())) {
+      s.admin().createTable(d);
+      Table t = s.table("t");
+      byte[] small = new byte[100];
+      byte[] big = new byte[900];
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < 3000; i++) {
+        Put p = new Put(Bytes.toBytes(String.format("r%05d", i))).addColumn(Bytes.toBytes("bulk"), Bytes.toBytes("q"), big);
+        if (i < 100) {
+          p.addColumn(Bytes.toBytes("hot"), Bytes.toBytes("q"), small);
+        }
+        puts.add(p);
+      }
+      t.batch(puts);
+      s.admin().flush("t");
+      for (int i = 0; i < 100; i++) {
+        t.get(new Get(Bytes.toBytes(String.format("r%05d", i))).addFamily("hot"));
+      }
+      // A scan of 3000 blocks of the bulk family: far more than the cache holds.
+      try (ResultScanner sc = t.scanner(new Scan().addFamily("bulk"))) {
+        for (Result r : sc) {
+          assertEquals(1, r.size());
+        }
+      }
+      assertTrue(s.blockCache().stats().evictions() > 0, "the scan churned the cache");
+      long before = s.dataBlocksRead();
+      for (int i = 0; i < 100; i++) {
+        t.get(new Get(Bytes.toBytes(String.format("r%05d", i))).addFamily("hot"));
+      }
+      assertEquals(before, s.dataBlocksRead(), "IN_MEMORY blocks survived the scan");
     }
   }
 
