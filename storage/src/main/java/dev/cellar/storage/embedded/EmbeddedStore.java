@@ -220,6 +220,18 @@ public final class EmbeddedStore implements CellarStore {
     return snapshotLock;
   }
 
+  /** Threads that read regions ahead for large scans (daemon threads, one per core). */
+  private final java.util.concurrent.ExecutorService scanPool = java.util.concurrent.Executors.newFixedThreadPool(
+      Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
+        Thread t = new Thread(r, "cellar-scan");
+        t.setDaemon(true);
+        return t;
+      });
+
+  java.util.concurrent.ExecutorService scanPool() {
+    return scanPool;
+  }
+
   WritePath writePath() {
     return writePath;
   }
@@ -416,6 +428,7 @@ public final class EmbeddedStore implements CellarStore {
       closed = true;
       compactions.shutdown();
       flusher.shutdown();
+      scanPool.shutdownNow();
       try {
         if (wal != null) {
           wal.close();

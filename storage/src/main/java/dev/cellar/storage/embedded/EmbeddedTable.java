@@ -116,7 +116,7 @@ final class EmbeddedTable implements Table {
         }
       }
     }
-    try (TableScanner s = new TableScanner(handle, scan, readPoint, now)) {
+    try (TableScanner s = new TableScanner(handle, scan, readPoint, now, null)) {
       Result r = s.next();
       return r == null ? Result.empty() : r;
     }
@@ -144,7 +144,8 @@ final class EmbeddedTable implements Table {
     checkLive();
     store.snapshotLock().readLock().lock();
     try {
-      return new TableScanner(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong());
+      return new TableScanner(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong(),
+          store.scanPool());
     } finally {
       store.snapshotLock().readLock().unlock();
     }

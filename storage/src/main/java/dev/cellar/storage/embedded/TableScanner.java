@@ -22,19 +22,59 @@ import java.util.List;
  * files this scanner holds stay until it closes.
  */
 final class TableScanner implements ResultScanner {
+  /** Regions read ahead of the consumer by a large scan. */
+  static final int PREFETCH_REGIONS = 2;
+  /** Scans with a limit at or below this read regions one at a time. */
+  static final int PARALLEL_MIN_LIMIT = 1000;
+
   private final Scan scan;
   private final List<RegionScanner> scanners;
+  private final java.util.concurrent.ExecutorService pool;
+  private final RegionPrefetcher[] prefetchers;
   private int index;
   private int rowsReturned;
   private byte[] lastRow;
   private boolean closed;
 
-  TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs) {
+  /**
+   * @param pool runs region prefetchers for large multi-region scans; {@code null} reads
+   *     regions one at a time in the caller's thread
+   */
+  TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs, java.util.concurrent.ExecutorService pool) {
     this.scan = scan;
     this.scanners = openAll(table, scan, readPoint, nowMs);
+    boolean parallel = pool != null && scanners.size() > 1 && (scan.limit() == 0 || scan.limit() > PARALLEL_MIN_LIMIT);
+    this.pool = parallel ? pool : null;
+    this.prefetchers = parallel ? new RegionPrefetcher[scanners.size()] : null;
     if (!scanners.isEmpty()) {
       scanners.get(0).limitRows(scan.limit());
     }
+    if (parallel) {
+      for (int i = 0; i < Math.min(PREFETCH_REGIONS, scanners.size()); i++) {
+        startPrefetch(i);
+      }
+    }
+  }
+
+  private void startPrefetch(int i) {
+    RegionPrefetcher p = new RegionPrefetcher(scanners.get(i));
+    prefetchers[i] = p;
+    pool.execute(p);
+  }
+
+  /** The next result of region {@code index}, from its prefetcher or directly. */
+  private Result nextOfCurrent() {
+    if (prefetchers == null) {
+      return scanners.get(index).next();
+    }
+    return prefetchers[index].next();
+  }
+
+  private void finishCurrent() {
+    if (prefetchers == null) {
+      scanners.get(index).close();
+    }
+    // A prefetcher closes its own scanner.
   }
 
   private static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs) {
@@ -79,7 +119,7 @@ final class TableScanner implements ResultScanner {
       return null;
     }
     while (index < scanners.size()) {
-      Result r = scanners.get(index).next();
+      Result r = nextOfCurrent();
       if (r != null) {
         if (lastRow == null || !Arrays.equals(lastRow, r.row())) {
           rowsReturned++;
@@ -87,12 +127,17 @@ final class TableScanner implements ResultScanner {
         }
         return r;
       }
-      scanners.get(index).close();
+      finishCurrent();
       index++;
       if (scan.limit() > 0 && rowsReturned >= scan.limit()) {
         break;
       }
-      if (index < scanners.size()) {
+      if (prefetchers != null) {
+        int ahead = index + PREFETCH_REGIONS - 1;
+        if (ahead < scanners.size() && prefetchers[ahead] == null) {
+          startPrefetch(ahead);
+        }
+      } else if (index < scanners.size()) {
         scanners.get(index).limitRows(scan.limit() == 0 ? 0 : scan.limit() - rowsReturned);
       }
     }
@@ -104,7 +149,11 @@ final class TableScanner implements ResultScanner {
     if (!closed) {
       closed = true;
       for (int i = index; i < scanners.size(); i++) {
-        scanners.get(i).close();
+        if (prefetchers != null && prefetchers[i] != null) {
+          prefetchers[i].cancel();
+        } else {
+          scanners.get(i).close();
+        }
       }
     }
   }

@@ -19,6 +19,7 @@ import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.SplitKeys;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotEnabledException;
@@ -186,6 +187,44 @@ class CompactionAndSplitTest {
         writes += r.writeRequests();
       }
       assertEquals(all.size(), writes);
+    }
+  }
+
+  @Test
+  void largeScansReadRegionsAheadAndReleaseThemWhenClosedEarly(@TempDir Path dir) throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      s.admin().createTable(TableDescriptor.of("t", "f"), SplitKeys.hex(2, 8));
+      Table t = s.table("t");
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < 4096; i++) {
+        puts.add(new Put(Bytes.toBytes(String.format("%03x", i))).addColumn("f", "q", "v" + i));
+      }
+      t.batch(puts);
+      s.admin().flush("t");
+      List<String> all = rows(t, new Scan());
+      assertEquals(4096, all.size());
+      for (int i = 0; i < all.size(); i++) {
+        assertEquals(String.format("%03x", i), all.get(i));
+      }
+      List<String> rev = rows(t, new Scan().setReversed(true));
+      assertEquals(String.format("%03x", 4095), rev.get(0));
+      assertEquals(4096, rev.size());
+      // Stop after a few rows while prefetchers are filling their queues; the files must be released.
+      for (int k = 0; k < 20; k++) {
+        try (ResultScanner sc = t.scanner(new Scan())) {
+          sc.next();
+          sc.next();
+        }
+      }
+      s.admin().majorCompact("t");
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      int onDisk;
+      do {
+        try (Stream<Path> st = Files.list(dir.resolve("data"))) {
+          onDisk = (int) st.count();
+        }
+      } while (onDisk != 8 && System.nanoTime() < deadline);
+      assertEquals(8, onDisk, "only the compacted file of each region is left");
     }
   }
 
