@@ -25,6 +25,7 @@ public final class Get extends Query<Get> {
 
   @Override
   public String toString() {
-    return "Get{row=" + Bytes.toStringBinary(row) + ", timeRange=" + timeRange() + ", versions=" + maxVersions() + "}";
+    return "Get{row=" + Bytes.toStringBinary(row) + ", timeRange=" + timeRange() + ", versions=" + maxVersions()
+        + (filter() == null ? "" : ", filter=" + filter()) + "}";
   }
 }

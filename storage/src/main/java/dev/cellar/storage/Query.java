@@ -1,5 +1,6 @@
 package dev.cellar.storage;
 
+import dev.cellar.storage.filter.Filter;
 import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -8,14 +9,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What {@link Get} and {@link Scan} share: the columns to read, a time range and how many
- * versions of each column to return.
+ * What {@link Get} and {@link Scan} share: the columns to read, a time range, how many
+ * versions of each column to return and an optional {@link Filter}.
  */
 public abstract class Query<Q extends Query<Q>> {
   /** family → qualifiers; a {@code null} set means the whole family. Empty map: every family. */
   private final TreeMap<byte[], NavigableSet<byte[]>> columns = new TreeMap<>(Bytes::compare);
   private TimeRange timeRange = TimeRange.ALL;
   private int maxVersions = 1;
+  private Filter filter;
 
   @SuppressWarnings("unchecked")
   private Q self() {
@@ -91,5 +93,20 @@ public abstract class Query<Q extends Query<Q>> {
 
   public int maxVersions() {
     return maxVersions;
+  }
+
+  /**
+   * Evaluates {@code filter} inside the engine on the cells the other settings select (after
+   * versions, time range, TTL and deletes); {@code null} removes it. A filter instance holds
+   * the state of one read: give each scan or get its own (see {@link Filter}).
+   */
+  public Q setFilter(Filter filter) {
+    this.filter = filter;
+    return self();
+  }
+
+  /** The filter, or {@code null}. */
+  public Filter filter() {
+    return filter;
   }
 }

@@ -142,6 +142,7 @@ public final class Scan extends Query<Scan> {
   public String toString() {
     return "Scan{start=" + Bytes.toStringBinary(startRow) + (includeStartRow ? "" : "(excl)") + ", stop="
         + Bytes.toStringBinary(stopRow) + (includeStopRow ? "(incl)" : "") + (reversed ? ", reversed" : "")
-        + ", timeRange=" + timeRange() + ", versions=" + maxVersions() + (limit > 0 ? ", limit=" + limit : "") + "}";
+        + ", timeRange=" + timeRange() + ", versions=" + maxVersions() + (limit > 0 ? ", limit=" + limit : "")
+        + (batch > 0 ? ", batch=" + batch : "") + (filter() == null ? "" : ", filter=" + filter()) + "}";
   }
 }

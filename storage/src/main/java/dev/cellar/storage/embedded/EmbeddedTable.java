@@ -105,7 +105,7 @@ final class EmbeddedTable implements Table {
 
   private Result getAt(Get get, long readPoint, long now) {
     Scan scan = new Scan().withStartRow(get.row(), true).withStopRow(get.row(), true).setLimit(1)
-        .readVersions(get.maxVersions());
+        .readVersions(get.maxVersions()).setFilter(get.filter());
     scan.setTimeRange(get.timeRange().min(), get.timeRange().max());
     for (Map.Entry<byte[], NavigableSet<byte[]>> e : get.columns().entrySet()) {
       if (e.getValue() == null) {
@@ -144,8 +144,9 @@ final class EmbeddedTable implements Table {
     checkLive();
     store.snapshotLock().readLock().lock();
     try {
+      // A filter carries the scan's state from region to region (page counts, ranges passed): read them in order.
       return new TableScanner(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong(),
-          store.scanPool());
+          scan.filter() == null ? store.scanPool() : null);
     } finally {
       store.snapshotLock().readLock().unlock();
     }

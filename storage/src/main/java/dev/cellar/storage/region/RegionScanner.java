@@ -4,6 +4,7 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.filter.Filter;
 import dev.cellar.storage.iter.CellIterator;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,15 @@ import java.util.Map;
  * Streams the rows of one region that a {@link Scan} selects, forwards or reversed, from the
  * snapshot fixed when it was opened. Each {@link #next()} returns one row, or at most
  * {@code batch} cells of one row.
+ *
+ * <p>The scan's {@link Filter} runs here, on the cells {@link RowCellReader} makes visible, in
+ * the order its contract states; rows and cells it rejects are never returned. Its answers
+ * move the iterator: a rejected row key or {@code NEXT_ROW} seeks to the next row (or to the
+ * filter's hint when it points to a later row), {@code NEXT_COL} seeks past the column, and an
+ * in-row hint seeks to the hinted column, so that what a filter excludes is skipped by seeks
+ * rather than read cell by cell where the filter can tell. A filter with a row-level decision
+ * ({@link Filter#hasFilterRow()}) makes the scanner collect each row's cells before returning
+ * them; a batch size then splits the collected row. Without one, rows stream cell by cell.
  */
 public final class RegionScanner implements AutoCloseable {
   private final Scan scan;
@@ -30,6 +40,14 @@ public final class RegionScanner implements AutoCloseable {
   private boolean exhausted;
   private boolean started;
   private boolean closed;
+  private final Filter filter;
+  /** The current row has no more cells to offer (ended, or a filter skipped its rest). */
+  private boolean rowDone;
+  /** Where the next row starts, from a filter's hint into a later row; {@code null} if none. */
+  private Cell rowHint;
+  /** The filtered cells of the current row, when the filter decides per row; {@code null} when streaming. */
+  private List<Cell> collected;
+  private int collectedPos;
 
   /**
    * @param it merged iterator over every source of the families read (owned: closed with the scanner)
@@ -49,6 +67,10 @@ public final class RegionScanner implements AutoCloseable {
     // Clip the scan's bounds to the region (both kept as inclusive-start / exclusive-stop for forward).
     this.start = regionStart;
     this.stop = regionEnd;
+    this.filter = scan.filter();
+    if (filter != null) {
+      filter.setReversed(scan.isReversed());
+    }
   }
 
   /** Lowers the number of rows this scanner may still return (0 = no limit); the table's limit spans regions. */
@@ -63,27 +85,34 @@ public final class RegionScanner implements AutoCloseable {
     }
     while (true) {
       if (!midRow) {
-        if (rowsLeft <= 0) {
+        if (rowsLeft <= 0 || (filter != null && filter.filterAllRemaining())) {
           exhausted = true;
           return null;
         }
-        byte[] row = scan.isReversed() ? nextRowReversed() : nextRowForward();
-        if (row == null) {
-          exhausted = true;
-          return null;
+        if (!startNextRow()) {
+          if (exhausted) {
+            return null;
+          }
+          continue;
         }
-        currentRow = row;
-        reader.startRow(row);
-        midRow = true;
-        rowCounted = false;
       }
       List<Cell> cells = new ArrayList<>();
-      Cell c;
-      while ((batch == 0 || cells.size() < batch) && (c = reader.next()) != null) {
-        cells.add(c);
-      }
-      if (batch == 0 || cells.size() < batch) {
-        midRow = false;
+      if (collected != null) {
+        int end = batch == 0 ? collected.size() : Math.min(collected.size(), collectedPos + batch);
+        cells.addAll(collected.subList(collectedPos, end));
+        collectedPos = end;
+        if (collectedPos == collected.size()) {
+          collected = null;
+          midRow = false;
+        }
+      } else {
+        Cell c;
+        while ((batch == 0 || cells.size() < batch) && (c = nextCell()) != null) {
+          cells.add(c);
+        }
+        if (batch == 0 || cells.size() < batch) {
+          midRow = false;
+        }
       }
       if (!cells.isEmpty()) {
         if (!rowCounted) {
@@ -92,6 +121,110 @@ public final class RegionScanner implements AutoCloseable {
         }
         return Result.of(cells);
       }
+    }
+  }
+
+  /**
+   * Moves to the next row and runs the filter's row-level steps; returns false if the row was
+   * rejected (try the next) and true if it is ready to read ({@code midRow} set), setting
+   * {@code exhausted} at the end of the scan.
+   */
+  private boolean startNextRow() {
+    Cell hint = rowHint;
+    byte[] row = scan.isReversed() ? nextRowReversed() : nextRowForward();
+    rowHint = null;
+    if (row == null) {
+      exhausted = true;
+      return false;
+    }
+    currentRow = row;
+    rowDone = false;
+    reader.startRow(row);
+    if (filter != null) {
+      filter.reset();
+      Cell first = it.valid() ? it.cell() : Cell.firstOnRow(row);
+      if (filter.filterRowKey(first)) {
+        rowDone = true;
+        followHint(first, filter.getNextCellHint(first));
+        return false;
+      }
+      if (hint != null && Arrays.equals(hint.row(), row) && hint.family().length > 0) {
+        reader.seekTo(hint);
+      }
+      if (filter.hasFilterRow()) {
+        List<Cell> cells = new ArrayList<>();
+        Cell c;
+        while ((c = nextCell()) != null) {
+          cells.add(c);
+        }
+        filter.filterRowCells(cells);
+        if (cells.isEmpty() || filter.filterRow()) {
+          return false;
+        }
+        collected = cells;
+        collectedPos = 0;
+      }
+    }
+    midRow = true;
+    rowCounted = false;
+    return true;
+  }
+
+  /** The next cell of the current row that the filter lets through (transformed), or {@code null}. */
+  private Cell nextCell() {
+    while (!rowDone) {
+      Cell c = reader.next();
+      if (c == null) {
+        rowDone = true;
+        return null;
+      }
+      if (filter == null) {
+        return c;
+      }
+      switch (filter.filterCell(c)) {
+        case INCLUDE:
+          return filter.transformCell(c);
+        case INCLUDE_AND_NEXT_COL:
+          reader.skipColumn();
+          return filter.transformCell(c);
+        case INCLUDE_AND_SEEK_NEXT_ROW:
+          rowDone = true;
+          return filter.transformCell(c);
+        case SKIP:
+          break;
+        case NEXT_COL:
+          reader.skipColumn();
+          break;
+        case NEXT_ROW:
+          rowDone = true;
+          break;
+        case SEEK_NEXT_USING_HINT:
+          followHint(c, filter.getNextCellHint(c));
+          break;
+        default:
+          throw new IllegalStateException("unknown filter return code");
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Acts on a filter's hint given at cell {@code c}: a hint in the current row seeks within it,
+   * one in a later row (in scan order) ends this row and sets where the next begins; a hint
+   * that does not move forward is ignored.
+   */
+  private void followHint(Cell c, Cell hint) {
+    if (hint == null) {
+      return;
+    }
+    int cmp = Bytes.compare(hint.row(), currentRow);
+    if (cmp == 0) {
+      if (!rowDone) {
+        reader.seekTo(hint);
+      }
+    } else if (scan.isReversed() ? cmp < 0 : cmp > 0) {
+      rowDone = true;
+      rowHint = hint;
     }
   }
 
@@ -106,6 +239,8 @@ public final class RegionScanner implements AutoCloseable {
       if (it.valid() && !scan.includeStartRow() && Arrays.equals(it.cell().row(), scan.startRow())) {
         it.seek(Cell.firstOnRow(Bytes.rowAfter(scan.startRow())));
       }
+    } else if (rowHint != null) {
+      it.seek(Cell.firstOnRow(rowHint.row()));
     } else if (it.valid() && currentRow != null && Arrays.equals(it.cell().row(), currentRow)) {
       reader.skipRow();
     }
@@ -139,6 +274,9 @@ public final class RegionScanner implements AutoCloseable {
       } else {
         candidate = it.lastRowBefore(from);
       }
+    } else if (rowHint != null) {
+      // The largest row not above the hint's row (below the current row: hints only move forward).
+      candidate = it.lastRowBefore(Bytes.rowAfter(rowHint.row()));
     } else {
       candidate = it.lastRowBefore(currentRow);
     }

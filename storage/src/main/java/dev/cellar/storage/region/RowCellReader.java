@@ -2,6 +2,7 @@ package dev.cellar.storage.region;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.CellType;
 import dev.cellar.storage.TimeRange;
 import dev.cellar.storage.iter.CellIterator;
@@ -26,6 +27,11 @@ import java.util.Map;
  * </ol>
  *
  * <p>Streaming: a row of any width is returned without being held in memory.
+ *
+ * <p>Filters move the reader with {@link #skipColumn()} and {@link #seekTo(Cell)}. Both keep
+ * the rules above: a seek lands at the start of a column, never inside one (column markers
+ * sort among the column's versions), and never skips the empty-qualifier column of a family
+ * (which holds the family's markers) — a seek past it is postponed until it has been walked.
  */
 final class RowCellReader {
   private final CellIterator it;
@@ -45,6 +51,9 @@ final class RowCellReader {
   private long lastPutTs;
   private int versions;
   private boolean columnDone;
+  /** A forward seek postponed until the family's markers are read; {@code null} if none. */
+  private byte[] pendingFamily;
+  private byte[] pendingQualifier;
 
   /** Families to read, by name (a map ordered as unsigned bytes), each with its spec. */
   RowCellReader(CellIterator it, long readPoint, TimeRange timeRange, Map<byte[], FamilyReadSpec> families) {
@@ -59,6 +68,8 @@ final class RowCellReader {
     this.row = r;
     this.family = null;
     this.qualifier = null;
+    this.pendingFamily = null;
+    this.pendingQualifier = null;
   }
 
   /** The next visible cell of the row, or {@code null} when the row has no more. */
@@ -128,8 +139,80 @@ final class RowCellReader {
     }
   }
 
+  /**
+   * Skips the remaining versions of the column of the cell last returned. In the empty
+   * qualifier (which holds the family's markers) the column is walked, returning nothing more.
+   */
+  void skipColumn() {
+    if (qualifier == null) {
+      return;
+    }
+    if (qualifier.length == 0) {
+      columnDone = true;
+      return;
+    }
+    if (it.valid() && sameColumn(it.cell())) {
+      seekForward(Cell.lastOnColumn(row, family, qualifier));
+    }
+  }
+
+  /**
+   * Moves forward in the current row to the start of the hint's column (its timestamp is
+   * ignored); a hint at or before the current column does nothing. A hint into another family
+   * first reads that family's markers.
+   */
+  void seekTo(Cell hint) {
+    byte[] hf = hint.family();
+    byte[] hq = hint.qualifier();
+    if (family != null) {
+      int fc = Bytes.compare(hf, family);
+      if (fc < 0) {
+        return;
+      }
+      if (fc == 0) {
+        if (qualifier != null && Bytes.compare(hq, qualifier) <= 0) {
+          return;
+        }
+        if (qualifier == null || qualifier.length == 0) {
+          // Still in the family's marker column: finish it (returning nothing more), then seek.
+          pendingFamily = hf;
+          pendingQualifier = hq;
+          columnDone = qualifier != null;
+          return;
+        }
+        seekForward(Cell.firstOnColumn(row, hf, hq));
+        return;
+      }
+    }
+    pendingFamily = hf;
+    pendingQualifier = hq.length == 0 ? null : hq;
+    seekForward(Cell.firstOnColumn(row, hf, Bytes.EMPTY));
+  }
+
+  /** Seeks to {@code key} unless the iterator is already there or past it. */
+  private void seekForward(Cell key) {
+    if (it.valid() && CellComparator.WITH_SEQUENCE.compare(it.cell(), key) < 0) {
+      it.seek(key);
+    }
+  }
+
+  private boolean sameColumn(Cell c) {
+    return Arrays.equals(c.qualifier(), qualifier) && Arrays.equals(c.family(), family) && Arrays.equals(c.row(), row);
+  }
+
   /** Returns false (having moved the iterator) if the family is not read. */
   private boolean enterFamily(Cell c) {
+    if (pendingFamily != null) {
+      int cmp = Bytes.compare(c.family(), pendingFamily);
+      if (cmp < 0) {
+        it.seek(Cell.firstOnColumn(row, pendingFamily, Bytes.EMPTY));
+        return false;
+      }
+      if (cmp > 0 || pendingQualifier == null) {
+        pendingFamily = null;
+        pendingQualifier = null;
+      }
+    }
     FamilyReadSpec s = families.get(c.family());
     if (s == null) {
       // Not a requested family: jump to the next family of the row.
@@ -147,6 +230,20 @@ final class RowCellReader {
   /** Returns false (having moved the iterator) if the column is neither read nor needed for markers. */
   private boolean enterColumn(Cell c) {
     byte[] q = c.qualifier();
+    boolean beforeTarget = false;
+    if (pendingQualifier != null) {
+      if (q.length == 0) {
+        beforeTarget = true;
+      } else {
+        byte[] target = pendingQualifier;
+        pendingFamily = null;
+        pendingQualifier = null;
+        if (Bytes.compare(q, target) < 0) {
+          it.seek(Cell.firstOnColumn(row, family, target));
+          return false;
+        }
+      }
+    }
     boolean wanted = spec.qualifiers() == null || spec.qualifiers().contains(q);
     if (!wanted && q.length != 0) {
       byte[] nextQ = spec.qualifiers().higher(q);
@@ -164,7 +261,8 @@ final class RowCellReader {
     columnVersionDeletes.clear();
     lastPutTs = Long.MIN_VALUE;
     versions = 0;
-    columnDone = false;
+    // Walking the marker column on the way to a seek target: its puts lie before the target.
+    columnDone = beforeTarget;
     return true;
   }
 

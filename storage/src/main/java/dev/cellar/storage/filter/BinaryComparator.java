@@ -1,0 +1,20 @@
+package dev.cellar.storage.filter;
+
+import dev.cellar.storage.Bytes;
+
+/** Compares whole byte strings as unsigned bytes (the order of rowkeys). */
+public final class BinaryComparator extends ByteArrayComparable {
+  public BinaryComparator(byte[] value) {
+    super(value);
+  }
+
+  /** Convenience: UTF-8 reference. */
+  public BinaryComparator(String value) {
+    this(Bytes.toBytes(value));
+  }
+
+  @Override
+  public int compareTo(byte[] tested) {
+    return Bytes.compare(getValue(), tested);
+  }
+}

@@ -1,0 +1,34 @@
+package dev.cellar.storage.filter;
+
+import dev.cellar.storage.Bytes;
+
+/**
+ * A reference value that compare filters test bytes against, as HBase's comparators.
+ * Immutable and shareable between scans.
+ */
+public abstract class ByteArrayComparable {
+  private final byte[] value;
+
+  /** @param value the reference (not copied; do not change it afterwards) */
+  protected ByteArrayComparable(byte[] value) {
+    this.value = value;
+  }
+
+  /** The reference value. */
+  public byte[] getValue() {
+    return value;
+  }
+
+  /**
+   * Compares the reference with {@code tested}, HBase's way round: negative if the reference
+   * sorts before the tested bytes, 0 if they match, positive otherwise. Matching comparators
+   * (regular expression, substring) return 0 for a match and 1 otherwise, so only
+   * {@link CompareOperator#EQUAL} and {@link CompareOperator#NOT_EQUAL} make sense with them.
+   */
+  public abstract int compareTo(byte[] tested);
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "(" + Bytes.toStringBinary(value) + ")";
+  }
+}

@@ -1,0 +1,86 @@
+package dev.cellar.storage.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.storage.Bytes;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** Comparators and compare operators, with expectations worked out by hand. */
+class ComparatorTest {
+  private static byte[] b(String s) {
+    return Bytes.toBytes(s);
+  }
+
+  @Test
+  void operatorsReadTestedOpReference() {
+    BinaryComparator five = new BinaryComparator(b("5"));
+    assertTrue(CompareOperator.LESS.matches(five, b("4")));
+    assertFalse(CompareOperator.LESS.matches(five, b("5")));
+    assertTrue(CompareOperator.LESS_OR_EQUAL.matches(five, b("5")));
+    assertFalse(CompareOperator.LESS_OR_EQUAL.matches(five, b("6")));
+    assertTrue(CompareOperator.EQUAL.matches(five, b("5")));
+    assertFalse(CompareOperator.EQUAL.matches(five, b("50")));
+    assertTrue(CompareOperator.NOT_EQUAL.matches(five, b("50")));
+    assertFalse(CompareOperator.NOT_EQUAL.matches(five, b("5")));
+    assertTrue(CompareOperator.GREATER_OR_EQUAL.matches(five, b("5")));
+    assertFalse(CompareOperator.GREATER_OR_EQUAL.matches(five, b("4")));
+    assertTrue(CompareOperator.GREATER.matches(five, b("50")));
+    assertFalse(CompareOperator.GREATER.matches(five, b("5")));
+    for (String v : new String[] {"", "4", "5", "6"}) {
+      assertFalse(CompareOperator.NO_OP.matches(five, b(v)), v);
+    }
+  }
+
+  @Test
+  void binaryComparatorIsUnsigned() {
+    BinaryComparator high = new BinaryComparator(new byte[] {(byte) 0x80});
+    // 0x7f sorts before 0x80 as unsigned bytes (it would sort after as signed bytes).
+    assertTrue(CompareOperator.LESS.matches(high, new byte[] {0x7f}));
+    assertTrue(CompareOperator.GREATER.matches(high, new byte[] {(byte) 0x81}));
+    assertTrue(CompareOperator.GREATER.matches(high, new byte[] {(byte) 0x80, 0}));
+    assertTrue(high.compareTo(new byte[] {0x7f}) > 0);
+  }
+
+  @Test
+  void binaryPrefixComparatorComparesThePrefixOnly() {
+    BinaryPrefixComparator abc = new BinaryPrefixComparator(b("abc"));
+    assertTrue(CompareOperator.EQUAL.matches(abc, b("abc")));
+    assertTrue(CompareOperator.EQUAL.matches(abc, b("abcdef")));
+    assertFalse(CompareOperator.EQUAL.matches(abc, b("ab")));
+    assertFalse(CompareOperator.EQUAL.matches(abc, b("abd")));
+    // "ab" is shorter than the prefix: the reference "abc" sorts after it.
+    assertTrue(CompareOperator.LESS.matches(abc, b("ab")));
+    assertTrue(CompareOperator.GREATER.matches(abc, b("abd")));
+    assertTrue(CompareOperator.GREATER_OR_EQUAL.matches(abc, b("abczz")));
+  }
+
+  @Test
+  void regexFindsAnywhereInUtf8() {
+    RegexStringComparator r = new RegexStringComparator("好声");
+    assertTrue(CompareOperator.EQUAL.matches(r, b("中国好声音")));
+    assertFalse(CompareOperator.EQUAL.matches(r, b("中国好")));
+    assertTrue(CompareOperator.NOT_EQUAL.matches(r, b("中国好")));
+    RegexStringComparator anchored = new RegexStringComparator("^row-[0-9]+$");
+    assertTrue(CompareOperator.EQUAL.matches(anchored, b("row-42")));
+    assertFalse(CompareOperator.EQUAL.matches(anchored, b("xrow-42")));
+    RegexStringComparator dotAll = new RegexStringComparator("a.b");
+    assertTrue(CompareOperator.EQUAL.matches(dotAll, b("a\nb")), "DOTALL by default");
+    RegexStringComparator ci = new RegexStringComparator("ABC", Pattern.CASE_INSENSITIVE);
+    assertTrue(CompareOperator.EQUAL.matches(ci, b("xxabcxx")));
+    assertEquals(0, r.compareTo(b("好声")));
+    assertEquals(1, r.compareTo(b("声")));
+  }
+
+  @Test
+  void substringIgnoresCase() {
+    SubstringComparator s = new SubstringComparator("VoIcE");
+    assertTrue(CompareOperator.EQUAL.matches(s, b("The Voice of China")));
+    assertTrue(CompareOperator.EQUAL.matches(s, b("VOICE")));
+    assertFalse(CompareOperator.EQUAL.matches(s, b("Vo ice")));
+    assertTrue(CompareOperator.NOT_EQUAL.matches(s, b("choice")));
+    assertTrue(CompareOperator.EQUAL.matches(new SubstringComparator("浙江"), b("浙江卫视")));
+  }
+}

@@ -1,0 +1,117 @@
+package dev.cellar.storage.filter;
+
+import static dev.cellar.storage.filter.FilterFixture.cellsInOrder;
+import static dev.cellar.storage.filter.FilterFixture.inOrder;
+import static dev.cellar.storage.filter.FilterFixture.scan;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.Get;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.filter.FilterFixture.Layout;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link SingleColumnValueFilter} over users {@code u1}…{@code u4} with columns
+ * {@code info:name} and {@code info:cat}: u1 alice/x; u2 bob then carol/y; u3 no name/x;
+ * u4 alice then dave/z.
+ */
+class SingleColumnValueFilterTest {
+  private static final byte[] INFO = Bytes.toBytes("info");
+  private static final byte[] NAME = Bytes.toBytes("name");
+  private static final byte[] CAT = Bytes.toBytes("cat");
+
+  private FilterFixture fx;
+
+  @AfterEach
+  void close() {
+    if (fx != null) {
+      fx.close();
+    }
+  }
+
+  private void load(Layout layout) {
+    fx = new FilterFixture(layout, List.of("u2", "u4"), ColumnFamilyDescriptor.newBuilder("info").maxVersions(3).build());
+    fx.write(new Put(Bytes.toBytes("u1"), 1).addColumn("info", "name", "alice").addColumn("info", "cat", "x"));
+    fx.write(new Put(Bytes.toBytes("u2"), 1).addColumn("info", "name", "bob").addColumn("info", "cat", "y"));
+    fx.write(new Put(Bytes.toBytes("u3"), 1).addColumn("info", "cat", "x"));
+    fx.write(new Put(Bytes.toBytes("u4"), 1).addColumn("info", "name", "alice").addColumn("info", "cat", "z"));
+    fx.write(new Put(Bytes.toBytes("u2"), 2).addColumn("info", "name", "carol"));
+    fx.write(new Put(Bytes.toBytes("u4"), 2).addColumn("info", "name", "dave"));
+    fx.settle();
+  }
+
+  private static SingleColumnValueFilter nameIs(String name) {
+    return new SingleColumnValueFilter(INFO, NAME, CompareOperator.EQUAL, Bytes.toBytes(name));
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.cellar.storage.filter.FilterFixture#layoutsAndDirections")
+  void testsTheNewestVersionAndKeepsRowsWithoutTheColumn(Layout layout, boolean reversed) {
+    load(layout);
+    assertEquals(cellsInOrder(reversed, List.of("u1/info:cat@1=x", "u1/info:name@1=alice", "u3/info:cat@1=x")),
+        fx.cells(scan(reversed).setFilter(nameIs("alice"))));
+    assertEquals(inOrder(reversed, List.of("u1")), fx.rows(scan(reversed).setFilter(nameIs("alice").setFilterIfMissing(true))));
+    assertEquals(inOrder(reversed, List.of("u2", "u3")), fx.rows(scan(reversed).setFilter(nameIs("carol"))));
+    assertEquals(inOrder(reversed, List.of("u2", "u3", "u4")), fx.rows(scan(reversed).setFilter(
+        new SingleColumnValueFilter(INFO, NAME, CompareOperator.GREATER, new BinaryComparator("alice")))));
+    // A prefix comparator: names starting with "d" (u4's newest, dave); u3 has no name and passes.
+    assertEquals(inOrder(reversed, List.of("u3", "u4")), fx.rows(scan(reversed).setFilter(
+        new SingleColumnValueFilter(INFO, NAME, CompareOperator.EQUAL, new BinaryPrefixComparator("d")))));
+    assertEquals(inOrder(reversed, List.of("u2", "u4")), fx.rows(scan(reversed).setFilter(
+        new SingleColumnValueFilter(INFO, CAT, CompareOperator.NOT_EQUAL, new BinaryComparator("x")))));
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.cellar.storage.filter.FilterFixture#layoutsAndDirections")
+  void anyVersionWhenNotLatestOnly(Layout layout, boolean reversed) {
+    load(layout);
+    // u4's older name is alice: it passes when every returned version is tested.
+    assertEquals(cellsInOrder(reversed, List.of("u1/info:cat@1=x", "u1/info:name@1=alice", "u4/info:cat@1=z",
+        "u4/info:name@2=dave", "u4/info:name@1=alice")), fx.cells(scan(reversed).readVersions(3)
+        .setFilter(nameIs("alice").setLatestVersionOnly(false).setFilterIfMissing(true))));
+    // With one version read, the older version is not among the cells the filter sees.
+    assertEquals(inOrder(reversed, List.of("u1")), fx.rows(scan(reversed)
+        .setFilter(nameIs("alice").setLatestVersionOnly(false).setFilterIfMissing(true))));
+    // Latest only, all versions read: u4's newest is dave, so it fails even though alice is returned.
+    assertEquals(inOrder(reversed, List.of("u1")), fx.rows(scan(reversed).readVersions(3)
+        .setFilter(nameIs("alice").setFilterIfMissing(true))));
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.cellar.storage.filter.FilterFixture#layoutsAndDirections")
+  void theTestedColumnMustBeSelected(Layout layout, boolean reversed) {
+    load(layout);
+    Scan catOnly = scan(reversed).addColumn(INFO, CAT);
+    // As in HBase: the filter never sees info:name, so every row counts as missing it.
+    assertEquals(inOrder(reversed, List.of("u1", "u2", "u3", "u4")), fx.rows(catOnly.setFilter(nameIs("alice"))));
+    assertEquals(List.of(), fx.rows(scan(reversed).addColumn(INFO, CAT)
+        .setFilter(nameIs("alice").setFilterIfMissing(true))));
+    // Selecting the tested column as well gives the intended answer.
+    assertEquals(List.of("u1/info:cat@1=x", "u1/info:name@1=alice"), fx.cells(scan(reversed).addColumn(INFO, CAT)
+        .addColumn(INFO, NAME).setFilter(nameIs("alice").setFilterIfMissing(true))));
+  }
+
+  @ParameterizedTest
+  @MethodSource("dev.cellar.storage.filter.FilterFixture#layoutsAndDirections")
+  void batchesAndGets(Layout layout, boolean reversed) {
+    load(layout);
+    // The row is collected before the decision, then split into batches of one cell.
+    assertEquals(cellsInOrder(reversed, List.of("u1/info:cat@1=x", "u1/info:name@1=alice", "u3/info:cat@1=x")),
+        fx.cells(scan(reversed).setBatch(1).setFilter(nameIs("alice"))));
+    assertEquals(inOrder(reversed, List.of("u1", "u1", "u3")), fx.rows(scan(reversed).setBatch(1)
+        .setFilter(nameIs("alice"))));
+    assertEquals(List.of("u1/info:cat@1=x", "u1/info:name@1=alice"),
+        fx.cells(new Get("u1").setFilter(nameIs("alice"))));
+    assertTrue(fx.table().get(new Get("u2").setFilter(nameIs("alice"))).isEmpty());
+    assertTrue(fx.table().get(new Get("u3").setFilter(nameIs("alice").setFilterIfMissing(true))).isEmpty());
+    assertEquals(2, fx.table().get(List.of(new Get("u1").setFilter(nameIs("alice")),
+        new Get("u4").setFilter(nameIs("dave")))).stream().filter(r -> !r.isEmpty()).count());
+  }
+}
