@@ -1,6 +1,5 @@
 package dev.cellar.storage.embedded;
 
-import dev.cellar.storage.StorageException;
 import dev.cellar.storage.region.Compaction;
 import dev.cellar.storage.region.Region;
 import java.util.Set;
@@ -22,6 +21,7 @@ final class Compactions {
   private final EmbeddedStore store;
   private final ScheduledExecutorService background;
   private final Set<Region> queued = ConcurrentHashMap.newKeySet();
+  private volatile boolean closing;
 
   Compactions(EmbeddedStore store) {
     this.store = store;
@@ -41,27 +41,35 @@ final class Compactions {
    * threshold, and a split if its files have reached the split size.
    */
   void maybeRequest(Region region) {
-    boolean split = region.storeFileBytes() >= store.options().regionSplitSize();
-    if (region.isClosed() || !(split || needsMinor(region)) || !queued.add(region)) {
+    boolean split = region.storeFileBytes() >= store.options().regionSplitSize() && !region.hasForeignRows();
+    if (closing || region.isClosed() || !(split || needsMinor(region)) || !queued.add(region)) {
       return;
     }
-    background.execute(() -> {
-      queued.remove(region);
-      try {
-        if (region.isClosed()) {
+    try {
+      background.execute(() -> compactOrSplit(region, split));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      queued.remove(region); // closing
+    }
+  }
+
+  private void compactOrSplit(Region region, boolean split) {
+    queued.remove(region);
+    try {
+      if (region.isClosed()) {
+        return;
+      }
+      if (split) {
+        TableHandle t = store.tableOf(region);
+        if (t != null && store.splitRegion(t, region)) {
           return;
         }
-        if (split) {
-          TableHandle t = store.tableOf(region);
-          if (t != null && store.splitRegion(t, region)) {
-            return;
-          }
-        }
-        run(region, false, store.options().compactionThreshold());
-      } catch (RuntimeException e) {
-        LOG.error("background compaction or split failed", e);
       }
-    });
+      run(region, false, store.options().compactionThreshold());
+    } catch (java.util.concurrent.CancellationException e) {
+      LOG.debug("background compaction stopped: the store is closing");
+    } catch (RuntimeException e) {
+      LOG.error("background compaction or split failed", e);
+    }
   }
 
   private boolean needsMinor(Region region) {
@@ -71,7 +79,7 @@ final class Compactions {
         return true;
       }
     }
-    return false;
+    return region.hasForeignRows();
   }
 
   /** Compacts {@code region} now in the calling thread: a family is compacted when it has at least {@code threshold} files. */
@@ -87,7 +95,7 @@ final class Compactions {
           } finally {
             store.snapshotLock().writeLock().unlock();
           }
-        });
+        }, () -> closing);
     if (n > 0) {
       LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);
     }
@@ -101,15 +109,17 @@ final class Compactions {
           run(r, true, 1);
         }
       }
-    } catch (StorageException e) {
-      LOG.error("scheduled major compaction failed", e);
+    } catch (java.util.concurrent.CancellationException e) {
+      LOG.debug("scheduled major compaction stopped: the store is closing");
     } catch (RuntimeException e) {
       LOG.error("scheduled major compaction failed", e);
     }
   }
 
   void shutdown() {
-    background.shutdownNow();
+    // No interrupts: a thread interrupted in FileChannel I/O closes the channel for every reader of the file.
+    closing = true;
+    background.shutdown();
     try {
       if (!background.awaitTermination(60, TimeUnit.SECONDS)) {
         LOG.warn("a compaction was still running at close");

@@ -262,7 +262,7 @@ final class EmbeddedAdmin implements Admin {
    * to split.
    */
   boolean splitRegion(TableHandle t, Region r, byte[] point) {
-    boolean split = false;
+    List<Region> made = new ArrayList<>();
     synchronized (r) {
       synchronized (r.compactionLock()) {
         if (r.isClosed()) {
@@ -286,7 +286,7 @@ final class EmbeddedAdmin implements Admin {
               }
               t.setRegions(next);
             });
-            split = true;
+            made.addAll(daughters);
             LOG.info("split a region of table {} at '{}'", t.name(), Bytes.toStringBinary(at));
           }
         } finally {
@@ -294,7 +294,11 @@ final class EmbeddedAdmin implements Admin {
         }
       }
     }
-    return split;
+    // Rewrite each daughter's half of the shared files soon, so that it can split again.
+    for (Region d : made) {
+      store.compactions().maybeRequest(d);
+    }
+    return !made.isEmpty();
   }
 
   @Override

@@ -428,7 +428,7 @@ public final class EmbeddedStore implements CellarStore {
       closed = true;
       compactions.shutdown();
       flusher.shutdown();
-      scanPool.shutdownNow();
+      scanPool.shutdown();
       try {
         if (wal != null) {
           wal.close();

@@ -47,6 +47,17 @@ public final class Compaction {
    */
   public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
       Consumer<Runnable> catalog) {
+    return run(region, major, threshold, nowMs, writer, catalog, () -> false);
+  }
+
+  /**
+   * As {@link #run(Region, boolean, int, long, FileWriter, Consumer)}, giving up (with a
+   * {@link java.util.concurrent.CancellationException}, leaving the inputs in place) as soon as
+   * {@code cancelled} says so: how a closing store stops a long compaction without interrupting
+   * threads that share its files' channels.
+   */
+  public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
+      Consumer<Runnable> catalog, java.util.function.BooleanSupplier cancelled) {
     int done = 0;
     synchronized (region.compactionLock()) {
       if (region.isClosed()) {
@@ -54,7 +65,8 @@ public final class Compaction {
       }
       for (FamilyStore fs : region.familyStores()) {
         List<StoreFileHandle> inputs = new ArrayList<>(fs.view().files());
-        boolean needed = major ? !inputs.isEmpty() : inputs.size() >= Math.max(2, threshold);
+        boolean needed = major ? !inputs.isEmpty()
+            : inputs.size() >= Math.max(2, threshold) || (!inputs.isEmpty() && region.hasForeignRows(fs));
         if (!needed) {
           continue;
         }
@@ -74,9 +86,17 @@ public final class Compaction {
           StoreFileHandle output;
           try (CellIterator merged = MergingIterator.of(sources)) {
             Iterator<Cell> cells = major ? majorCells(region, family, merged, nowMs) : rangeCells(region, merged);
-            output = writer.write(family, cells);
+            output = writer.write(family, cancellable(cells, cancelled));
           }
-          catalog.accept(() -> fs.replaceFiles(inputs, output));
+          boolean[] replaced = new boolean[1];
+          catalog.accept(() -> replaced[0] = fs.replaceFiles(inputs, output));
+          if (!replaced[0]) {
+            // The table or family was dropped meanwhile: its files are released already.
+            if (output != null) {
+              output.release();
+            }
+            continue;
+          }
           for (StoreFileHandle f : inputs) {
             f.release(); // the family's own reference: the file goes once no scanner reads it
           }
@@ -89,6 +109,25 @@ public final class Compaction {
       }
     }
     return done;
+  }
+
+  private static Iterator<Cell> cancellable(Iterator<Cell> cells, java.util.function.BooleanSupplier cancelled) {
+    return new Iterator<>() {
+      private int n;
+
+      @Override
+      public boolean hasNext() {
+        if ((++n & 1023) == 0 && cancelled.getAsBoolean()) {
+          throw new java.util.concurrent.CancellationException("compaction cancelled: the store is closing");
+        }
+        return cells.hasNext();
+      }
+
+      @Override
+      public Cell next() {
+        return cells.next();
+      }
+    };
   }
 
   /** Every cell of the region's range, in order. */

@@ -100,16 +100,17 @@ final class FamilyStore {
 
   /**
    * Replaces compacted files by their output (or by nothing when {@code output} is null); files
-   * flushed meanwhile stay. The caller releases the inputs.
+   * flushed meanwhile stay. The caller releases the inputs. Returns false, changing nothing,
+   * when an input is no longer listed (the family or table was dropped meanwhile).
    */
-  synchronized void replaceFiles(List<StoreFileHandle> inputs, StoreFileHandle output) {
+  synchronized boolean replaceFiles(List<StoreFileHandle> inputs, StoreFileHandle output) {
     View v = view;
     List<StoreFileHandle> files = new ArrayList<>(v.files());
     int at = files.size();
     for (StoreFileHandle in : inputs) {
       int i = files.indexOf(in);
       if (i < 0) {
-        throw new IllegalStateException("compacted file " + in.fileNumber() + " is no longer in its family");
+        return false; // dropped meanwhile (table or family deleted)
       }
       at = Math.min(at, i);
       files.remove(i);
@@ -118,6 +119,7 @@ final class FamilyStore {
       files.add(Math.min(at, files.size()), output);
     }
     view = new View(v.active(), v.flushing(), List.copyOf(files));
+    return true;
   }
 
   /** Removes every file (table drop); returns them so the caller can release them. */

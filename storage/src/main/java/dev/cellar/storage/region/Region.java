@@ -205,6 +205,34 @@ public final class Region {
     return new RegionInfo(table, startRow, endRow, bytes, memstoreSize(), cells, nFiles, reads.sum(), writes.sum());
   }
 
+  /** Whether a file of {@code fs} holds rows outside this region (inherited from the parent of a split). */
+  boolean hasForeignRows(FamilyStore fs) {
+    for (StoreFileHandle f : fs.view().files()) {
+      byte[] first = f.reader().firstRow();
+      byte[] last = f.reader().lastRow();
+      if (first == null) {
+        continue;
+      }
+      if (Bytes.compare(first, startRow) < 0 || (endRow.length > 0 && Bytes.compare(last, endRow) >= 0)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether some store file still holds rows outside this region: a daughter of a split until
+   * compaction rewrites its half. Such a region is not split again (its size is overstated).
+   */
+  public boolean hasForeignRows() {
+    for (FamilyStore fs : families.values()) {
+      if (hasForeignRows(fs)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Bytes of this region's store files. */
   public long storeFileBytes() {
     long bytes = 0;
@@ -232,24 +260,53 @@ public final class Region {
     if (biggest == null) {
       return null;
     }
-    byte[] mid = biggest.reader().midRow();
-    if (mid == null || !contains(mid) || Arrays.equals(mid, startRow)) {
-      // The file is shared with a sibling or the middle is at our edge: pick from our own rows.
-      mid = middleRowByScan();
-    }
-    return mid == null || Arrays.equals(mid, startRow) ? null : mid;
-  }
-
-  /** The median row of the region found by walking its row keys (only when file metadata cannot tell). */
-  private byte[] middleRowByScan() {
-    List<byte[]> rows = new ArrayList<>();
-    Scan scan = new Scan().withStartRow(startRow).withStopRow(endRow);
-    try (RegionScanner s = scanner(scan, Long.MAX_VALUE, Long.MIN_VALUE)) {
-      for (dev.cellar.storage.Result r = s.next(); r != null; r = s.next()) {
-        rows.add(r.row());
+    // A file of many blocks, all ours, knows its middle; otherwise weigh our own rows.
+    if (biggest.reader().info().dataBlockCount() >= MIN_BLOCKS_FOR_INDEX_SPLIT) {
+      byte[] mid = biggest.reader().midRow();
+      byte[] first = biggest.reader().firstRow();
+      byte[] last = biggest.reader().lastRow();
+      if (mid != null && contains(first) && contains(last) && !Arrays.equals(mid, startRow)
+          && !Arrays.equals(mid, first)) {
+        return mid;
       }
     }
-    return rows.size() < 2 ? null : rows.get(rows.size() / 2);
+    return middleRowByWeight();
+  }
+
+  /** Files with fewer blocks are split by walking the region's rows. */
+  static final int MIN_BLOCKS_FOR_INDEX_SPLIT = 8;
+
+  /**
+   * The row at which half the region's cell bytes lie before it (not its first row), found by
+   * walking the region; {@code null} if the region holds fewer than two rows.
+   */
+  private byte[] middleRowByWeight() {
+    List<byte[]> rows = new ArrayList<>();
+    List<Long> weights = new ArrayList<>();
+    long total = 0;
+    Scan scan = new Scan().withStartRow(startRow).withStopRow(endRow).readAllVersions();
+    try (RegionScanner s = scanner(scan, Long.MAX_VALUE, Long.MIN_VALUE)) {
+      for (dev.cellar.storage.Result r = s.next(); r != null; r = s.next()) {
+        long w = 0;
+        for (dev.cellar.storage.Cell c : r.cells()) {
+          w += c.estimatedSize();
+        }
+        rows.add(r.row());
+        weights.add(w);
+        total += w;
+      }
+    }
+    if (rows.size() < 2) {
+      return null;
+    }
+    long acc = 0;
+    for (int i = 0; i < rows.size() - 1; i++) {
+      acc += weights.get(i);
+      if (acc * 2 >= total) {
+        return rows.get(i + 1);
+      }
+    }
+    return rows.get(rows.size() - 1);
   }
 
   /**

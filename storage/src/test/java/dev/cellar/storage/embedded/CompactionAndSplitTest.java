@@ -310,6 +310,46 @@ class CompactionAndSplitTest {
   }
 
   @Test
+  void daughtersDoNotSplitAgainUntilTheirHalfIsRewritten() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().regionSplitSize(64 << 10).build())) {
+      s.admin().createTable(TableDescriptor.of("t", "f"));
+      Table t = s.table("t");
+      for (int i = 0; i < 100; i++) {
+        t.put(new Put(String.format("r%03d", i)).addColumn("f", "q", new byte[1000]));
+      }
+      s.admin().flush("t");
+      awaitQuiet(s);
+      for (int round = 1; round <= 5; round++) {
+        for (int i = 0; i < 100; i++) {
+          t.put(new Put(String.format("r%03d", i)).addColumn("f", "x", new byte[10]));
+        }
+        s.admin().flush("t");
+        awaitQuiet(s);
+      }
+      // About 100 KB of data at a 64 KB split size: a few regions, not one per row.
+      int regions = s.admin().regions("t").size();
+      assertTrue(regions >= 2 && regions <= 4, "regions: " + s.admin().regions("t"));
+      for (RegionInfo r : s.admin().regions("t")) {
+        assertTrue(r.storeFiles() <= 3, "daughters were compacted: " + r);
+      }
+      assertEquals(100, rows(t, new Scan()).size());
+    }
+  }
+
+  /** Waits until background compactions and splits stop changing the region layout. */
+  private static void awaitQuiet(EmbeddedStore s) throws InterruptedException {
+    String before = "";
+    for (int i = 0; i < 100; i++) {
+      Thread.sleep(50);
+      String now = s.admin().regions("t").toString().replaceAll("READS => \\d+, WRITES => \\d+", "");
+      if (now.equals(before)) {
+        return;
+      }
+      before = now;
+    }
+  }
+
+  @Test
   void alterDisableEnableTruncate() {
     try (CellarStore s = EmbeddedStore.inMemory()) {
       s.admin().createTable(TableDescriptor.of("t", "f"), new byte[][] {Bytes.toBytes("m")});
