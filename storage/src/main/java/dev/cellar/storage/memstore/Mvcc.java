@@ -56,17 +56,22 @@ public final class Mvcc {
       if (advanced) {
         notifyAll();
       }
-      boolean interrupted = false;
-      while (readPoint < e.sequence) {
-        try {
-          wait();
-        } catch (InterruptedException ie) {
-          interrupted = true;
-        }
+      awaitReadPoint(e.sequence);
+    }
+  }
+
+  /** Waits, holding this monitor, until the read point reaches {@code target}; keeps the interrupt status. */
+  private void awaitReadPoint(long target) {
+    boolean interrupted = false;
+    while (readPoint < target) {
+      try {
+        wait();
+      } catch (InterruptedException ie) {
+        interrupted = true;
       }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -75,17 +80,7 @@ public final class Mvcc {
     long target;
     synchronized (this) {
       target = nextSequence - 1;
-      boolean interrupted = false;
-      while (readPoint < target) {
-        try {
-          wait();
-        } catch (InterruptedException ie) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      awaitReadPoint(target);
     }
     return target;
   }
