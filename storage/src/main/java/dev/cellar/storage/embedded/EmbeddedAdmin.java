@@ -180,12 +180,18 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void disableTable(String name) {
-    store.handle(name).setEnabled(false);
+    setEnabled(name, false);
   }
 
   @Override
   public void enableTable(String name) {
-    store.handle(name).setEnabled(true);
+    setEnabled(name, true);
+  }
+
+  private void setEnabled(String name, boolean enabled) {
+    store.checkOpen();
+    TableHandle t = store.handle(name);
+    store.updateCatalog(() -> t.setEnabled(enabled));
   }
 
   @Override
@@ -208,7 +214,9 @@ final class EmbeddedAdmin implements Admin {
     boolean enabled = t.isEnabled();
     deleteTable(name);
     createTable(d, bounds.toArray(new byte[0][]));
-    store.handle(name).setEnabled(enabled);
+    if (!enabled) {
+      setEnabled(name, false);
+    }
   }
 
   @Override

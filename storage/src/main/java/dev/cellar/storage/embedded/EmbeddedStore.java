@@ -114,7 +114,9 @@ public final class EmbeddedStore implements CellarStore {
           }
           regions.add(new Region(t.id(), t.descriptor(), r.startRow(), r.endRow(), handles, r.flushedSequence()));
         }
-        tables.put(t.descriptor().name(), new TableHandle(t.id(), t.descriptor(), regions));
+        TableHandle handle = new TableHandle(t.id(), t.descriptor(), regions);
+        handle.setEnabled(t.enabled());
+        tables.put(t.descriptor().name(), handle);
       }
       files.deleteOrphans(liveFileNumbers());
       if (options.inMemoryOnly()) {
@@ -368,7 +370,7 @@ public final class EmbeddedStore implements CellarStore {
         }
         rs.add(new RegionState(r.startRow(), r.endRow(), r.flushedSequence(), fm));
       }
-      ts.add(new TableState(t.id(), t.descriptor(), rs));
+      ts.add(new TableState(t.id(), t.descriptor(), t.isEnabled(), rs));
     }
     try {
       manifestFile.save(new ManifestState(mvcc == null ? 0 : mvcc.lastSequence(), files.nextFileNumber(), nextTableId, ts));

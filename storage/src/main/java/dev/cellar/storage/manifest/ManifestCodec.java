@@ -25,6 +25,8 @@ public final class ManifestCodec {
   public static final int VERSION = 1;
   /** Magic (8) + version (4) + payload length (4). */
   static final int HEADER_SIZE = 16;
+  /** Table flag: the table is disabled. */
+  static final int FLAG_DISABLED = 1;
   private static final int MAX_NAME = 1 << 16;
   private static final int MAX_KEY = Short.MAX_VALUE;
 
@@ -40,6 +42,7 @@ public final class ManifestCodec {
     for (TableState t : state.tables()) {
       p.putVarLong(t.id());
       putString(p, t.descriptor().name());
+      p.putVarInt(t.enabled() ? 0 : FLAG_DISABLED);
       p.putVarInt(t.descriptor().families().size());
       for (ColumnFamilyDescriptor f : t.descriptor().families()) {
         Map<String, String> settings = f.settings();
@@ -112,6 +115,11 @@ public final class ManifestCodec {
       for (int i = 0; i < nTables; i++) {
         long id = p.getVarLong();
         TableDescriptor.Builder tb = TableDescriptor.newBuilder(getString(p));
+        int flagsAt = p.position();
+        int flags = p.getVarInt();
+        if ((flags & ~FLAG_DISABLED) != 0) {
+          throw new ByteReader.Malformed("unknown table flags " + Integer.toHexString(flags), flagsAt);
+        }
         int nFam = p.getVarInt(1 << 16);
         for (int f = 0; f < nFam; f++) {
           int nSettings = p.getVarInt(1 << 10);
@@ -146,7 +154,7 @@ public final class ManifestCodec {
           }
           regions.add(new RegionState(start, end, flushed, files));
         }
-        tables.add(new TableState(id, tb.build(), List.copyOf(regions)));
+        tables.add(new TableState(id, tb.build(), (flags & FLAG_DISABLED) == 0, List.copyOf(regions)));
       }
       if (p.hasRemaining()) {
         throw new ByteReader.Malformed(p.remaining() + " unexpected trailing bytes", p.position());

@@ -24,9 +24,10 @@ public record ManifestState(long lastSequence, long nextFileNumber, long nextTab
    * One table.
    *
    * @param id never reused
+   * @param enabled false while the table is disabled
    * @param regions in key order, covering the whole key space
    */
-  public record TableState(long id, TableDescriptor descriptor, List<RegionState> regions) {}
+  public record TableState(long id, TableDescriptor descriptor, boolean enabled, List<RegionState> regions) {}
 
   /**
    * One region of a table.

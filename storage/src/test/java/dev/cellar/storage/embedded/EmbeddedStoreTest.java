@@ -189,6 +189,24 @@ class EmbeddedStoreTest {
   }
 
   @Test
+  void aDisabledTableStaysDisabledAcrossReopen() {
+    MemVfs fs = new MemVfs();
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(fs).build())) {
+      s.admin().createTable(table("t"));
+      s.admin().disableTable("t");
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(fs).build())) {
+      assertFalse(s.admin().isTableEnabled("t"));
+      assertThrows(dev.cellar.storage.TableNotEnabledException.class, () -> s.table("t").get(new Get("r")));
+      s.admin().enableTable("t");
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(fs).build())) {
+      assertTrue(s.admin().isTableEnabled("t"));
+      assertTrue(s.table("t").get(new Get("r")).isEmpty());
+    }
+  }
+
+  @Test
   void inMemoryStoreWorksWithoutFiles() {
     try (CellarStore s = EmbeddedStore.inMemory()) {
       s.admin().createTable(table("t"));

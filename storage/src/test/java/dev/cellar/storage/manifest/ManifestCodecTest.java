@@ -28,7 +28,7 @@ class ManifestCodecTest {
         .build();
     RegionState r1 = new RegionState(Bytes.EMPTY, Bytes.toBytes("m"), 42, Map.of("f1", List.of(7L, 3L), "f2", List.of()));
     RegionState r2 = new RegionState(Bytes.toBytes("m"), Bytes.EMPTY, 40, Map.of("f1", List.of(5L)));
-    return new ManifestState(99, 8, 3, List.of(new TableState(2, t, List.of(r1, r2))));
+    return new ManifestState(99, 8, 3, List.of(new TableState(2, t, false, List.of(r1, r2))));
   }
 
   @Test
@@ -40,6 +40,7 @@ class ManifestCodecTest {
     assertEquals(3, back.nextTableId());
     TableState t = back.tables().get(0);
     assertEquals(2, t.id());
+    assertEquals(false, t.enabled());
     assertEquals(s.tables().get(0).descriptor(), t.descriptor());
     assertEquals(180, t.descriptor().family("f1").ttlSeconds());
     assertEquals(2, t.regions().size());

