@@ -1,0 +1,164 @@
+package dev.cellar.jdbc;
+
+import dev.cellar.sql.adapter.CellarPrepare;
+import dev.cellar.sql.adapter.CellarSchemaFactory;
+import dev.cellar.sql.adapter.CellarTypeSystem;
+import dev.cellar.sql.catalog.Catalog;
+import java.sql.Connection;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
+import org.apache.calcite.avatica.ConnectionProperty;
+import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.Handler;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.jdbc.Driver;
+
+/**
+ * The Cellar JDBC driver, built on Calcite's driver and Avatica. URLs:
+ * <pre>
+ * jdbc:cellar:mem:NAME[;property=value]*    in memory, shared by NAME within the JVM
+ * jdbc:cellar:file:PATH[;property=value]*   in directory PATH, created if missing
+ * </pre>
+ * Properties are listed in {@link CellarProperty}. Connections to one location share one
+ * open database ({@link Databases} describes how long it stays open). Registered with
+ * {@link java.sql.DriverManager} through {@code META-INF/services/java.sql.Driver}.
+ */
+public class CellarDriver extends Driver {
+  /** The URL prefix. */
+  public static final String PREFIX = CellarUrl.PREFIX;
+  /** The schema every connection starts in. */
+  public static final String SCHEMA = Catalog.DEFAULT_SCHEMA;
+
+  private static final Map<AvaticaConnection, Databases.Entry> CONNECTIONS = new ConcurrentHashMap<>();
+
+  static {
+    new CellarDriver().register();
+  }
+
+  public CellarDriver() {
+    super(CellarPrepare::new);
+  }
+
+  @Override
+  protected String getConnectStringPrefix() {
+    return PREFIX;
+  }
+
+  @Override
+  protected String getFactoryClassName(JdbcVersion jdbcVersion) {
+    return CellarJdbcFactory.class.getName();
+  }
+
+  @Override
+  protected DriverVersion createDriverVersion() {
+    return new DriverVersion("Cellar JDBC Driver", "0.1.0", "Cellar", "0.1.0", true, 0, 1, 0, 1);
+  }
+
+  @Override
+  protected Collection<ConnectionProperty> getConnectionProperties() {
+    List<ConnectionProperty> list = new ArrayList<>(List.of(CellarProperty.values()));
+    list.addAll(List.of(BuiltInConnectionProperty.values()));
+    list.addAll(List.of(CalciteConnectionProperty.values()));
+    return list;
+  }
+
+  @Override
+  public Meta createMeta(AvaticaConnection connection) {
+    return new CellarMeta((CalciteConnection) connection);
+  }
+
+  @Override
+  protected Handler createHandler() {
+    Handler calcite = super.createHandler();
+    return new Handler() {
+      @Override
+      public void onConnectionInit(AvaticaConnection connection) throws SQLException {
+        calcite.onConnectionInit(connection);
+      }
+
+      @Override
+      public void onConnectionClose(AvaticaConnection connection) {
+        calcite.onConnectionClose(connection);
+        Databases.Entry e = CONNECTIONS.remove(connection);
+        if (e != null) {
+          Databases.release(e);
+        }
+      }
+
+      @Override
+      public void onStatementExecute(org.apache.calcite.avatica.AvaticaStatement statement, ResultSink resultSink) {
+        calcite.onStatementExecute(statement, resultSink);
+      }
+
+      @Override
+      public void onStatementClose(org.apache.calcite.avatica.AvaticaStatement statement) {
+        calcite.onStatementClose(statement);
+      }
+    };
+  }
+
+  @Override
+  public Connection connect(String url, Properties info) throws SQLException {
+    if (url == null || !acceptsURL(url)) {
+      return null;
+    }
+    CellarUrl u = CellarUrl.parse(url);
+    Properties props = new Properties();
+    props.setProperty(CalciteConnectionProperty.TYPE_SYSTEM.camelName(), CellarTypeSystem.class.getName() + "#INSTANCE");
+    if (info != null) {
+      CellarUrl.checkProperties(info);
+      for (String k : info.stringPropertyNames()) {
+        props.setProperty(k, info.getProperty(k));
+      }
+    }
+    for (String k : u.properties().stringPropertyNames()) {
+      props.setProperty(k, u.properties().getProperty(k));
+    }
+    Databases.Entry db = Databases.acquire(u, props);
+    AvaticaConnection connection = null;
+    try {
+      connection = factory.newConnection(this, factory, url, props);
+      handler.onConnectionInit(connection);
+      CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
+          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)));
+      connection.setSchema(SCHEMA);
+      CONNECTIONS.put(connection, db);
+      return connection;
+    } catch (SQLException | RuntimeException e) {
+      if (connection != null) {
+        try {
+          connection.close();
+        } catch (SQLException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      if (connection == null || !CONNECTIONS.containsKey(connection)) {
+        Databases.release(db);
+      }
+      throw e instanceof SQLException s ? s : JdbcErrors.toSql(e);
+    }
+  }
+
+  /** Cellar's connection properties with their defaults, descriptions and allowed values. */
+  @Override
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+    Properties props = new Properties();
+    if (info != null) {
+      props.putAll(info);
+    }
+    if (url != null && acceptsURL(url)) {
+      props.putAll(CellarUrl.parse(url).properties());
+    }
+    return CellarProperty.infos(props).toArray(new DriverPropertyInfo[0]);
+  }
+}

@@ -1,0 +1,68 @@
+package dev.cellar.jdbc;
+
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.TimeZone;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaResultSet;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.UnregisteredDriver;
+import org.apache.calcite.jdbc.CalciteFactory;
+import org.apache.calcite.jdbc.CalciteJdbc41Factory;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+
+/**
+ * Creates the JDBC objects of Cellar connections: Calcite's connection, statements and
+ * metadata, and {@link CellarResultSet}s.
+ */
+public final class CellarJdbcFactory extends CalciteFactory {
+  private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
+
+  public CellarJdbcFactory() {
+    super(4, 1);
+  }
+
+  @Override
+  public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
+      Properties info, CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
+    return calcite.newConnection(driver, factory, url, info, rootSchema, typeFactory);
+  }
+
+  @Override
+  public AvaticaStatement newStatement(AvaticaConnection connection, Meta.StatementHandle h, int resultSetType,
+      int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+    return calcite.newStatement(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
+  }
+
+  @Override
+  public AvaticaPreparedStatement newPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h,
+      Meta.Signature signature, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+      throws SQLException {
+    return calcite.newPreparedStatement(connection, h, signature, resultSetType, resultSetConcurrency,
+        resultSetHoldability);
+  }
+
+  @Override
+  public AvaticaResultSet newResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
+      TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+    return new CellarResultSet(statement, state, signature, newResultSetMetaData(statement, signature), timeZone,
+        firstFrame);
+  }
+
+  @Override
+  public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+    return calcite.newDatabaseMetaData(connection);
+  }
+
+  @Override
+  public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature) {
+    return calcite.newResultSetMetaData(statement, signature);
+  }
+}

@@ -1,0 +1,319 @@
+package dev.cellar.jdbc;
+
+import dev.cellar.sql.adapter.CellarSchema;
+import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.TableDef;
+import java.lang.reflect.Field;
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.avatica.AvaticaUtils;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.jdbc.CalciteMetaAccess;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * Cellar's {@code Meta}: Calcite's, with every failure given a SQLState
+ * ({@link JdbcErrors}), writes run eagerly so that their errors surface from
+ * {@code execute}, and the metadata Calcite cannot know — primary keys, index info, the
+ * types a table may use — answered from the catalog.
+ */
+final class CellarMeta extends CalciteMetaAccess {
+  CellarMeta(CalciteConnection connection) {
+    super(connection);
+  }
+
+  // ---- statements: translate errors ---------------------------------------------------------
+
+  @Override
+  public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    try {
+      return super.prepare(ch, sql, maxRowCount);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback)
+      throws NoSuchStatementException {
+    return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+  }
+
+  @Override
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+      PrepareCallback callback) throws NoSuchStatementException {
+    try {
+      return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  @Override
+  public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands)
+      throws NoSuchStatementException {
+    try {
+      return super.prepareAndExecuteBatch(h, sqlCommands);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  @Override
+  public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValueLists)
+      throws NoSuchStatementException {
+    try {
+      return super.executeBatch(h, parameterValueLists);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount)
+      throws NoSuchStatementException {
+    return execute(h, parameterValues, (int) Math.min(Integer.MAX_VALUE, maxRowCount));
+  }
+
+  @Override
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
+      throws NoSuchStatementException {
+    try {
+      return super.execute(h, parameterValues, maxRowsInFirstFrame);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  @Override
+  public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
+      throws NoSuchStatementException {
+    try {
+      return super.fetch(h, offset, fetchMaxRowCount);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  @Override
+  public Iterable<Object> createIterable(StatementHandle handle, QueryState state, Signature signature,
+      List<TypedValue> parameterValues, Frame firstFrame) {
+    try {
+      Iterable<Object> it = super.createIterable(handle, state, signature, parameterValues, firstFrame);
+      if (signature.statementType != null && signature.statementType.canUpdate()) {
+        List<Object> rows = new ArrayList<>();
+        for (Iterator<Object> i = it.iterator(); i.hasNext();) {
+          rows.add(i.next());
+        }
+        return rows;
+      }
+      return it;
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toClient(e);
+    }
+  }
+
+  // ---- metadata from the catalog --------------------------------------------------------------
+
+  /** A row of {@code getPrimaryKeys}. */
+  public static final class PrimaryKeyRow {
+    public final String tableCat;
+    public final String tableSchem;
+    public final String tableName;
+    public final String columnName;
+    public final short keySeq;
+    public final String pkName;
+
+    PrimaryKeyRow(String tableSchem, String tableName, String columnName, short keySeq, String pkName) {
+      this.tableCat = null;
+      this.tableSchem = tableSchem;
+      this.tableName = tableName;
+      this.columnName = columnName;
+      this.keySeq = keySeq;
+      this.pkName = pkName;
+    }
+  }
+
+  /** A row of {@code getIndexInfo}. */
+  public static final class IndexInfoRow {
+    public final String tableCat;
+    public final String tableSchem;
+    public final String tableName;
+    public final boolean nonUnique;
+    public final String indexQualifier;
+    public final String indexName;
+    public final short type;
+    public final short ordinalPosition;
+    public final String columnName;
+    public final String ascOrDesc;
+    public final long cardinality;
+    public final long pages;
+    public final String filterCondition;
+
+    IndexInfoRow(String tableSchem, String tableName, String indexName, short ordinalPosition, String columnName,
+        String ascOrDesc) {
+      this.tableCat = null;
+      this.tableSchem = tableSchem;
+      this.tableName = tableName;
+      this.nonUnique = false;
+      this.indexQualifier = null;
+      this.indexName = indexName;
+      this.type = DatabaseMetaData.tableIndexOther;
+      this.ordinalPosition = ordinalPosition;
+      this.columnName = columnName;
+      this.ascOrDesc = ascOrDesc;
+      this.cardinality = -1;
+      this.pages = -1;
+      this.filterCondition = null;
+    }
+  }
+
+  /** A row of {@code getTypeInfo}. */
+  public static final class TypeInfoRow {
+    public final String typeName;
+    public final int dataType;
+    public final Integer precision;
+    public final String literalPrefix;
+    public final String literalSuffix;
+    public final String createParams;
+    public final short nullable = (short) DatabaseMetaData.typeNullable;
+    public final boolean caseSensitive;
+    public final short searchable = (short) DatabaseMetaData.typeSearchable;
+    public final boolean unsignedAttribute = false;
+    public final boolean fixedPrecScale = false;
+    public final boolean autoIncrement = false;
+    public final String localTypeName;
+    public final Short minimumScale;
+    public final Short maximumScale;
+    public final Integer sqlDataType = null;
+    public final Integer sqlDatetimeSub = null;
+    public final Integer numPrecRadix;
+
+    TypeInfoRow(String typeName, int dataType, int precision, String quote, String createParams, int maxScale,
+        boolean numeric) {
+      this.typeName = typeName;
+      this.dataType = dataType;
+      this.precision = precision;
+      this.literalPrefix = quote;
+      this.literalSuffix = quote == null ? null : "'";
+      this.createParams = createParams;
+      this.caseSensitive = dataType == Types.CHAR || dataType == Types.VARCHAR;
+      this.localTypeName = typeName;
+      this.minimumScale = (short) 0;
+      this.maximumScale = (short) maxScale;
+      this.numPrecRadix = numeric ? 10 : null;
+    }
+  }
+
+  @Override
+  public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+    List<PrimaryKeyRow> rows = new ArrayList<>();
+    for (TableDef t : tables(schema, table)) {
+      for (ColumnDef c : t.keyColumns()) {
+        rows.add(new PrimaryKeyRow(t.schema(), t.name(), c.name(), (short) (c.keyPosition() + 1), "PK_" + t.name()));
+      }
+    }
+    rows.sort((a, b) -> a.columnName.compareTo(b.columnName));
+    return rows(PrimaryKeyRow.class, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ",
+        "PK_NAME"), rows);
+  }
+
+  @Override
+  public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
+      boolean approximate) {
+    List<IndexInfoRow> rows = new ArrayList<>();
+    for (TableDef t : tables(schema, table)) {
+      for (ColumnDef c : t.keyColumns()) {
+        rows.add(new IndexInfoRow(t.schema(), t.name(), "PK_" + t.name(), (short) (c.keyPosition() + 1), c.name(),
+            c.descending() ? "D" : "A"));
+      }
+    }
+    return rows(IndexInfoRow.class, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",
+        "INDEX_NAME", "TYPE", "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES",
+        "FILTER_CONDITION"), rows);
+  }
+
+  @Override
+  public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+    List<TypeInfoRow> rows = new ArrayList<>();
+    rows.add(new TypeInfoRow("BOOLEAN", Types.BOOLEAN, 1, null, null, 0, false));
+    rows.add(new TypeInfoRow("TINYINT", Types.TINYINT, 3, null, null, 0, true));
+    rows.add(new TypeInfoRow("SMALLINT", Types.SMALLINT, 5, null, null, 0, true));
+    rows.add(new TypeInfoRow("INTEGER", Types.INTEGER, 10, null, null, 0, true));
+    rows.add(new TypeInfoRow("BIGINT", Types.BIGINT, 19, null, null, 0, true));
+    rows.add(new TypeInfoRow("DECIMAL", Types.DECIMAL, 38, null, "PRECISION,SCALE", 38, true));
+    rows.add(new TypeInfoRow("REAL", Types.REAL, 7, null, null, 0, true));
+    rows.add(new TypeInfoRow("DOUBLE", Types.DOUBLE, 15, null, null, 0, true));
+    rows.add(new TypeInfoRow("CHAR", Types.CHAR, 32_767, "'", "LENGTH", 0, false));
+    rows.add(new TypeInfoRow("VARCHAR", Types.VARCHAR, 65_536, "'", "LENGTH", 0, false));
+    rows.add(new TypeInfoRow("BINARY", Types.BINARY, 32_767, "X'", "LENGTH", 0, false));
+    rows.add(new TypeInfoRow("VARBINARY", Types.VARBINARY, 65_536, "X'", "LENGTH", 0, false));
+    rows.add(new TypeInfoRow("DATE", Types.DATE, 10, "DATE '", null, 0, false));
+    rows.add(new TypeInfoRow("TIME", Types.TIME, 12, "TIME '", "PRECISION", 3, false));
+    rows.add(new TypeInfoRow("TIMESTAMP", Types.TIMESTAMP, 23, "TIMESTAMP '", "PRECISION", 3, false));
+    rows.sort((a, b) -> Integer.compare(a.dataType, b.dataType));
+    return rows(TypeInfoRow.class, List.of("TYPE_NAME", "DATA_TYPE", "PRECISION", "LITERAL_PREFIX", "LITERAL_SUFFIX",
+        "CREATE_PARAMS", "NULLABLE", "CASE_SENSITIVE", "SEARCHABLE", "UNSIGNED_ATTRIBUTE", "FIXED_PREC_SCALE",
+        "AUTO_INCREMENT", "LOCAL_TYPE_NAME", "MINIMUM_SCALE", "MAXIMUM_SCALE", "SQL_DATA_TYPE", "SQL_DATETIME_SUB",
+        "NUM_PREC_RADIX"), rows);
+  }
+
+  @Override
+  public MetaResultSet getTableTypes(ConnectionHandle ch) {
+    List<MetaTableType> rows = List.of(new MetaTableType("SYSTEM TABLE"), new MetaTableType("TABLE"),
+        new MetaTableType("VIEW"));
+    return rows(MetaTableType.class, List.of("TABLE_TYPE"), rows);
+  }
+
+  /** The catalog tables matching an exact schema (or any, if null) and table name. */
+  private List<TableDef> tables(String schema, String table) {
+    if (schema != null && !schema.equals(Catalog.DEFAULT_SCHEMA)) {
+      return List.of();
+    }
+    SchemaPlus s = calciteConnection().getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);
+    CellarSchema cs = s == null ? null : s.unwrap(CellarSchema.class);
+    if (cs == null) {
+      return List.of();
+    }
+    Catalog.Snapshot snap = cs.session().database().catalog().snapshot();
+    if (table == null) {
+      return new ArrayList<>(snap.tables().values());
+    }
+    TableDef t = snap.table(table);
+    return t == null ? List.of() : List.of(t);
+  }
+
+  private <E> MetaResultSet rows(Class<E> clazz, List<String> names, List<E> rows) {
+    List<ColumnMetaData> columns = new ArrayList<>();
+    List<Field> fields = new ArrayList<>();
+    List<String> fieldNames = new ArrayList<>();
+    for (String name : names) {
+      String fieldName = AvaticaUtils.toCamelCase(name);
+      Field f;
+      try {
+        f = clazz.getField(fieldName);
+      } catch (NoSuchFieldException e) {
+        throw new IllegalStateException("no field " + fieldName + " in " + clazz, e);
+      }
+      columns.add(columnMetaData(name, fields.size(), f.getType(), !f.getType().isPrimitive()));
+      fields.add(f);
+      fieldNames.add(fieldName);
+    }
+    @SuppressWarnings("unchecked")
+    List<Object> objects = (List<Object>) (List<?>) Collections.unmodifiableList(rows);
+    return createResultSet(Map.of(), columns, CursorFactory.record(clazz, fields, fieldNames),
+        new Frame(0, true, objects));
+  }
+}

@@ -1,0 +1,236 @@
+package dev.cellar.jdbc;
+
+import dev.cellar.storage.Durability;
+import dev.cellar.storage.embedded.StoreOptions;
+import java.lang.reflect.Type;
+import java.sql.DriverPropertyInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.calcite.avatica.ConnectionConfigImpl;
+import org.apache.calcite.avatica.ConnectionProperty;
+
+/**
+ * Every connection property of Cellar, in one registry: URL parsing ({@link CellarUrl}),
+ * {@link CellarDriver#getPropertyInfo} and {@link CellarDataSource}'s setters all come from
+ * this enum (a test checks that they agree). Storage settings take effect when the first
+ * connection opens a store; connections to a store that is open already share it as it is.
+ */
+public enum CellarProperty implements ConnectionProperty {
+  /** Memstore bytes of a region at which it is flushed to a store file. */
+  FLUSH_SIZE("flushSize", Type.NUMBER, StoreOptions.DEFAULT_FLUSH_SIZE,
+      "memstore bytes of a region at which it is flushed to a store file"),
+  /** Bytes of decoded blocks the block cache holds; 0 turns it off; -1 = a quarter of the heap, at most 1 GiB. */
+  BLOCK_CACHE_SIZE("blockCacheSize", Type.NUMBER, -1L,
+      "bytes of decoded data blocks the block cache holds; 0 turns it off; -1 = a quarter of the heap (at most 1 GiB)"),
+  /** Durability of writes: SKIP_WAL, ASYNC_WAL, SYNC_WAL or FSYNC_WAL. */
+  DURABILITY("durability", Type.ENUM, Durability.SYNC_WAL,
+      "how durable a write is when it returns: SKIP_WAL, ASYNC_WAL, SYNC_WAL (survives a process crash) or FSYNC_WAL "
+          + "(survives a machine crash)"),
+  /** Largest cell accepted, in bytes. */
+  MAX_CELL_SIZE("maxCellSize", Type.NUMBER, (long) StoreOptions.DEFAULT_MAX_CELL_SIZE,
+      "largest cell (row + family + qualifier + value) accepted, in bytes"),
+  /** Size at which a write-ahead-log segment is rolled. */
+  WAL_SEGMENT_SIZE("walSegmentSize", Type.NUMBER, 64L << 20, "bytes at which a write-ahead-log segment is rolled"),
+  /** How often ASYNC_WAL writes reach the log, in milliseconds. */
+  ASYNC_WAL_INTERVAL_MS("asyncWalIntervalMs", Type.NUMBER, 50L,
+      "milliseconds between log writes of ASYNC_WAL durability"),
+  /** Store files of one family of a region that trigger a minor compaction. */
+  COMPACTION_THRESHOLD("compactionThreshold", Type.NUMBER, 3L,
+      "store files of one family of a region that trigger a minor compaction"),
+  /** Interval of scheduled major compactions in milliseconds; 0 = only on demand. */
+  MAJOR_COMPACTION_PERIOD_MS("majorCompactionPeriodMs", Type.NUMBER, 7L * 24 * 3600 * 1000,
+      "milliseconds between scheduled major compactions; 0 = only on demand"),
+  /** Store-file bytes at which a region splits. */
+  REGION_SPLIT_SIZE("regionSplitSize", Type.NUMBER, 10L << 30, "store-file bytes at which a region splits"),
+  /** Whether closing the store flushes memstores. */
+  FLUSH_ON_CLOSE("flushOnClose", Type.BOOLEAN, true, "whether closing the store flushes its memstores"),
+  /** Plans a connection keeps by SQL text; 0 turns plan caching off. */
+  PLAN_CACHE_SIZE("planCacheSize", Type.NUMBER, 256L,
+      "prepared plans a connection keeps by SQL text; 0 turns plan caching off"),
+  /**
+   * Drops the database when the last connection to it closes: an in-memory database is
+   * discarded (without it, a {@code mem:} database lives until the JVM exits).
+   */
+  SHUTDOWN("shutdown", Type.BOOLEAN, false,
+      "drop the database when the last connection to it closes (a mem: database is otherwise kept until the JVM exits)");
+
+  private static final Map<String, CellarProperty> BY_NAME = new LinkedHashMap<>();
+
+  static {
+    for (CellarProperty p : values()) {
+      BY_NAME.put(p.camelName.toLowerCase(Locale.ROOT), p);
+    }
+  }
+
+  private final String camelName;
+  private final Type type;
+  private final Object defaultValue;
+  private final String description;
+
+  CellarProperty(String camelName, Type type, Object defaultValue, String description) {
+    this.camelName = camelName;
+    this.type = type;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  /** The property called {@code name} (case-insensitive), or {@code null}. */
+  public static CellarProperty forName(String name) {
+    return BY_NAME.get(name.toLowerCase(Locale.ROOT));
+  }
+
+  @Override
+  public String camelName() {
+    return camelName;
+  }
+
+  @Override
+  public Object defaultValue() {
+    return defaultValue;
+  }
+
+  @Override
+  public Type type() {
+    return type;
+  }
+
+  @Override
+  public ConnectionConfigImpl.PropEnv wrap(Properties properties) {
+    Map<ConnectionProperty, String> map = new LinkedHashMap<>();
+    for (String k : properties.stringPropertyNames()) {
+      CellarProperty p = forName(k);
+      if (p != null) {
+        map.put(p, properties.getProperty(k));
+      }
+    }
+    return new ConnectionConfigImpl.PropEnv(map, this);
+  }
+
+  @Override
+  public boolean required() {
+    return false;
+  }
+
+  @Override
+  public Class valueClass() {
+    return type == Type.ENUM ? Durability.class : type.deduceValueClass(defaultValue, null);
+  }
+
+  /** What the property does, as {@code getPropertyInfo} describes it. */
+  public String description() {
+    return description;
+  }
+
+  /** The values the property accepts, or {@code null} when any value of its type does. */
+  public String[] choices() {
+    if (type == Type.BOOLEAN) {
+      return new String[] {"true", "false"};
+    }
+    if (type == Type.ENUM) {
+      return new String[] {"SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"};
+    }
+    return null;
+  }
+
+  /** The default as text. */
+  public String defaultText() {
+    return String.valueOf(defaultValue);
+  }
+
+  /**
+   * Checks a value, returning it in its canonical text form.
+   *
+   * @throws IllegalArgumentException naming the property if the value does not fit
+   */
+  public String check(String value) {
+    String v = value.trim();
+    switch (type) {
+      case NUMBER:
+        try {
+          return Long.toString(Long.parseLong(v));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("property " + camelName + " = '" + value + "' is not a whole number");
+        }
+      case BOOLEAN:
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+          return v.toLowerCase(Locale.ROOT);
+        }
+        throw new IllegalArgumentException("property " + camelName + " = '" + value + "' must be true or false");
+      case ENUM:
+        String u = v.toUpperCase(Locale.ROOT);
+        for (String c : choices()) {
+          if (c.equals(u)) {
+            return u;
+          }
+        }
+        throw new IllegalArgumentException("property " + camelName + " = '" + value + "' must be one of "
+            + String.join(", ", choices()));
+      default:
+        return v;
+    }
+  }
+
+  /** The property's value in {@code props} (by its camel name), or its default. */
+  public String get(Properties props) {
+    for (String k : props.stringPropertyNames()) {
+      if (k.equalsIgnoreCase(camelName)) {
+        return check(props.getProperty(k));
+      }
+    }
+    return defaultText();
+  }
+
+  long getLong(Properties props) {
+    return Long.parseLong(get(props));
+  }
+
+  boolean getBoolean(Properties props) {
+    return Boolean.parseBoolean(get(props));
+  }
+
+  /** {@code getPropertyInfo}'s entry, with the value from {@code props} if set there. */
+  DriverPropertyInfo info(Properties props) {
+    String set = null;
+    for (String k : props.stringPropertyNames()) {
+      if (k.equalsIgnoreCase(camelName)) {
+        set = props.getProperty(k);
+      }
+    }
+    DriverPropertyInfo i = new DriverPropertyInfo(camelName, set != null ? set : defaultText());
+    i.description = description + " (default " + defaultText() + ")";
+    i.required = false;
+    i.choices = choices();
+    return i;
+  }
+
+  /** The store options {@code props} ask for, on top of {@code b}. */
+  static StoreOptions options(StoreOptions.Builder b, Properties props) {
+    b.flushSize(FLUSH_SIZE.getLong(props));
+    long cache = BLOCK_CACHE_SIZE.getLong(props);
+    if (cache >= 0) {
+      b.blockCacheSize(cache);
+    }
+    b.defaultDurability(Durability.valueOf(DURABILITY.get(props)));
+    b.maxCellSize(Math.toIntExact(MAX_CELL_SIZE.getLong(props)));
+    b.walSegmentSize(WAL_SEGMENT_SIZE.getLong(props));
+    b.asyncWalIntervalMs(ASYNC_WAL_INTERVAL_MS.getLong(props));
+    b.compactionThreshold(Math.toIntExact(COMPACTION_THRESHOLD.getLong(props)));
+    b.majorCompactionPeriodMs(MAJOR_COMPACTION_PERIOD_MS.getLong(props));
+    b.regionSplitSize(REGION_SPLIT_SIZE.getLong(props));
+    b.flushOnClose(FLUSH_ON_CLOSE.getBoolean(props));
+    return b.build();
+  }
+
+  /** Every property's {@code getPropertyInfo} entry. */
+  static List<DriverPropertyInfo> infos(Properties props) {
+    List<DriverPropertyInfo> out = new ArrayList<>();
+    for (CellarProperty p : values()) {
+      out.add(p.info(props));
+    }
+    return out;
+  }
+}

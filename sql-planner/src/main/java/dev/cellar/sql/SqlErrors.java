@@ -1,0 +1,131 @@
+package dev.cellar.sql;
+
+import dev.cellar.storage.CellTooLargeException;
+import dev.cellar.storage.CorruptionException;
+import dev.cellar.storage.NoSuchFamilyException;
+import dev.cellar.storage.StorageException;
+import dev.cellar.storage.StoreClosedException;
+import dev.cellar.storage.StoreLockedException;
+import dev.cellar.storage.TableNotEnabledException;
+import dev.cellar.storage.TableNotFoundException;
+import java.util.Locale;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.parser.SqlParseException;
+
+/**
+ * Gives every failure a {@link SqlState}: Cellar's own errors keep theirs, Calcite's parse and
+ * validation errors become class 42, runtime data errors class 22, storage errors their own
+ * states. The one place that decides what SQLState a user sees.
+ */
+public final class SqlErrors {
+  private SqlErrors() {}
+
+  /** The user-facing form of {@code t}. */
+  public static CellarSqlException translate(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof CellarSqlException e) {
+        return e;
+      }
+    }
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      CellarSqlException e = translateOne(c);
+      if (e != null) {
+        return e;
+      }
+    }
+    return new CellarSqlException(SqlState.INTERNAL_ERROR, "internal error: " + describe(t), t);
+  }
+
+  private static CellarSqlException translateOne(Throwable c) {
+    String msg = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+    if (c instanceof SqlParseException p) {
+      String m = msg.replace("\n", " ");
+      return new CellarSqlException(SqlState.SYNTAX_ERROR, "Syntax error: " + m, c);
+    }
+    if (c instanceof CalciteContextException v) {
+      String inner = v.getCause() != null && v.getCause().getMessage() != null ? v.getCause().getMessage() : msg;
+      return new CellarSqlException(validationState(inner), msg, c);
+    }
+    if (c instanceof TableNotFoundException) {
+      return new CellarSqlException(SqlState.TABLE_NOT_FOUND, msg, c);
+    }
+    if (c instanceof NoSuchFamilyException) {
+      return new CellarSqlException(SqlState.FAMILY_NOT_FOUND, msg, c);
+    }
+    if (c instanceof StoreClosedException || c instanceof TableNotEnabledException) {
+      return new CellarSqlException(SqlState.CONNECTION_DOES_NOT_EXIST, msg, c);
+    }
+    if (c instanceof StoreLockedException) {
+      return new CellarSqlException(SqlState.CONNECTION_FAILED, msg, c);
+    }
+    if (c instanceof CorruptionException) {
+      return new CellarSqlException(SqlState.DATA_CORRUPTED, msg, c);
+    }
+    if (c instanceof CellTooLargeException) {
+      return new CellarSqlException(SqlState.STRING_TRUNCATION, msg, c);
+    }
+    if (c instanceof StorageException) {
+      return new CellarSqlException(SqlState.STORAGE_ERROR, msg, c);
+    }
+    if (c instanceof ArithmeticException) {
+      String lower = msg.toLowerCase(Locale.ROOT);
+      return new CellarSqlException(lower.contains("zero") ? SqlState.DIVISION_BY_ZERO : SqlState.NUMERIC_OUT_OF_RANGE,
+          msg, c);
+    }
+    if (c instanceof NumberFormatException) {
+      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "invalid number: " + msg, c);
+    }
+    if (c instanceof java.time.DateTimeException) {
+      return new CellarSqlException(SqlState.INVALID_DATETIME, msg, c);
+    }
+    if (c instanceof RelOptPlanner.CannotPlanException) {
+      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);
+    }
+    if (c instanceof UnsupportedOperationException) {
+      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "not supported: " + msg, c);
+    }
+    if (c.getClass().getName().equals("org.apache.calcite.runtime.CalciteException")) {
+      return new CellarSqlException(runtimeState(msg), msg, c);
+    }
+    return null;
+  }
+
+  private static SqlState validationState(String m) {
+    if (m.matches("(?s)(Object|Table) '.*' not found.*")) {
+      return SqlState.TABLE_NOT_FOUND;
+    }
+    if (m.matches("(?s)Column '.*' not found.*") || m.startsWith("Unknown target column")) {
+      return SqlState.COLUMN_NOT_FOUND;
+    }
+    if (m.contains("does not allow NULLs")) {
+      return SqlState.NOT_NULL_VIOLATION;
+    }
+    if (m.startsWith("Numeric literal") && m.contains("out of range")) {
+      return SqlState.NUMERIC_OUT_OF_RANGE;
+    }
+    if (m.contains("Illegal DATE literal") || m.contains("Illegal TIME literal")
+        || m.contains("Illegal TIMESTAMP literal")) {
+      return SqlState.INVALID_DATETIME;
+    }
+    return SqlState.SYNTAX_ERROR;
+  }
+
+  private static SqlState runtimeState(String m) {
+    String lower = m.toLowerCase(Locale.ROOT);
+    if (lower.contains("division by zero") || lower.contains("/ by zero")) {
+      return SqlState.DIVISION_BY_ZERO;
+    }
+    if (lower.contains("out of range") || lower.contains("overflow")) {
+      return SqlState.NUMERIC_OUT_OF_RANGE;
+    }
+    if (lower.contains("cast") || lower.contains("invalid")) {
+      return SqlState.INVALID_CHARACTER_VALUE_FOR_CAST;
+    }
+    return SqlState.DATA_EXCEPTION;
+  }
+
+  private static String describe(Throwable t) {
+    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+  }
+}

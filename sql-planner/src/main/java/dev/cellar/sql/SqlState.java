@@ -1,0 +1,76 @@
+package dev.cellar.sql;
+
+/**
+ * The SQLStates Cellar reports, one constant per condition. The first two characters are the
+ * class (SQL:2016 and X/Open): {@code 22} data exception, {@code 23} constraint violation,
+ * {@code 42} syntax error or unknown object, {@code 08} connection, {@code 0A} unsupported
+ * feature, {@code HY} driver errors, {@code 58}/{@code XX} storage failures.
+ */
+public enum SqlState {
+  /** A connection cannot be opened. */
+  CONNECTION_FAILED("08001"),
+  /** The connection (or its database) is closed. */
+  CONNECTION_DOES_NOT_EXIST("08003"),
+  /** A feature the SQL layer does not offer (yet). */
+  FEATURE_NOT_SUPPORTED("0A000"),
+  /** Character data does not fit its column. */
+  STRING_TRUNCATION("22001"),
+  /** A number does not fit its type (or a key encoding). */
+  NUMERIC_OUT_OF_RANGE("22003"),
+  /** A date, time or timestamp literal cannot be read. */
+  INVALID_DATETIME("22007"),
+  /** Division by zero. */
+  DIVISION_BY_ZERO("22012"),
+  /** A literal or value cannot be converted to the type asked for. */
+  INVALID_CHARACTER_VALUE_FOR_CAST("22018"),
+  /** A setting or option has a value it cannot take. */
+  INVALID_PARAMETER_VALUE("22023"),
+  /** Any other data exception. */
+  DATA_EXCEPTION("22000"),
+  /** A NULL written to a NOT NULL column. */
+  NOT_NULL_VIOLATION("23502"),
+  /** A key written twice by INSERT. */
+  UNIQUE_VIOLATION("23505"),
+  /** Any other constraint violation. */
+  INTEGRITY_CONSTRAINT_VIOLATION("23000"),
+  /** A syntax error or an invalid use of SQL (an unknown option, a misplaced clause). */
+  SYNTAX_ERROR("42000"),
+  /** A table or view exists already. */
+  TABLE_EXISTS("42S01"),
+  /** A table or view does not exist. */
+  TABLE_NOT_FOUND("42S02"),
+  /** A column exists already. */
+  COLUMN_EXISTS("42S21"),
+  /** A column does not exist. */
+  COLUMN_NOT_FOUND("42S22"),
+  /** A column family does not exist or cannot be used. */
+  FAMILY_NOT_FOUND("42S23"),
+  /** A schema does not exist. */
+  SCHEMA_NOT_FOUND("3F000"),
+  /** The statement was cancelled. */
+  CANCELLED("HY008"),
+  /** The statement ran past its query timeout. */
+  TIMEOUT("HYT00"),
+  /** The storage engine failed (I/O). */
+  STORAGE_ERROR("58030"),
+  /** Stored data failed a checksum or could not be decoded. */
+  DATA_CORRUPTED("XX001"),
+  /** An error inside Cellar that is not the user's. */
+  INTERNAL_ERROR("XX000");
+
+  private final String code;
+
+  SqlState(String code) {
+    this.code = code;
+  }
+
+  /** The five-character SQLState. */
+  public String code() {
+    return code;
+  }
+
+  /** The two-character class, e.g. {@code 23}. */
+  public String sqlClass() {
+    return code.substring(0, 2);
+  }
+}

@@ -1,0 +1,104 @@
+package dev.cellar.sql.adapter;
+
+import dev.cellar.sql.ddl.DdlExecutor;
+import dev.cellar.sql.ddl.DdlParser;
+import java.lang.reflect.Type;
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.runtime.Bindable;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Prepares statements for Cellar connections: DDL goes to {@link DdlExecutor} (Calcite's parser
+ * does not know Phoenix DDL), an UPSERT's target columns are recorded for
+ * {@link CellarTableModify}, and prepared plans are cached per connection by SQL text
+ * ({@link PlanCache}). Everything else is Calcite's own preparation.
+ */
+public class CellarPrepare extends CalcitePrepareImpl {
+  @Override
+  public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
+    String sql = query.sql;
+    CellarSession session = sql == null ? null : CellarSession.of(context);
+    if (session == null) {
+      return super.prepareSql(context, query, elementType, maxRowCount);
+    }
+    String first = DdlParser.firstWord(sql);
+    if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP")) {
+      return ddl(context, session, sql);
+    }
+    PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
+    long version = session.database().catalog().snapshot().version();
+    CalciteSignature<T> cached = session.plans().get(key, version);
+    if (cached != null) {
+      return cached;
+    }
+    if (first.equals("UPSERT")) {
+      UpsertContext.set(upsertTarget(context.config(), sql));
+    }
+    CalciteSignature<T> signature;
+    try {
+      signature = super.prepareSql(context, query, elementType, maxRowCount);
+    } finally {
+      UpsertContext.clear();
+    }
+    session.plans().put(key, version, signature);
+    return signature;
+  }
+
+  /** The columns an UPSERT names, or all of them. */
+  private static UpsertContext.Target upsertTarget(CalciteConnectionConfig config, String sql) {
+    SqlParser.Config pc = SqlParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
+        .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
+        .withConformance(config.conformance());
+    try {
+      SqlNode node = SqlParser.create(sql, pc).parseStmt();
+      if (node instanceof SqlInsert ins && ins.getTargetColumnList() != null) {
+        List<String> cols = new ArrayList<>();
+        for (SqlNode c : ins.getTargetColumnList()) {
+          SqlIdentifier id = (SqlIdentifier) c;
+          cols.add(id.names.get(id.names.size() - 1));
+        }
+        return new UpsertContext.Target(cols);
+      }
+    } catch (SqlParseException e) {
+      // Calcite's own preparation reports it
+    }
+    return new UpsertContext.Target(null);
+  }
+
+  /**
+   * A DDL statement: checked for syntax now, run when executed. It reports an update count of
+   * 0 like any other write, so {@code Statement.execute}, {@code executeUpdate} and prepared
+   * statements all run it the same way.
+   */
+  private <T> CalciteSignature<T> ddl(Context context, CellarSession session, String sql) {
+    DdlParser.parse(sql);
+    RelDataType rowType = context.getTypeFactory().builder().add("ROWCOUNT", SqlTypeName.BIGINT).build();
+    ColumnMetaData count = new ColumnMetaData(0, false, false, false, false, DatabaseMetaData.columnNoNulls, true, 20,
+        "ROWCOUNT", "ROWCOUNT", null, 19, 0, null, null,
+        ColumnMetaData.scalar(Types.BIGINT, "BIGINT", ColumnMetaData.Rep.PRIMITIVE_LONG), true, false, false,
+        Long.class.getName());
+    DdlExecutor executor = new DdlExecutor(session.database(),
+        q -> new CellarPrepare().parse(context, q).rowType.getFieldNames());
+    @SuppressWarnings("unchecked")
+    Bindable<T> run = dataContext -> {
+      executor.execute(sql);
+      return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(0L);
+    };
+    return new CalciteSignature<>(sql, List.of(), java.util.Map.of(), rowType, List.of(count),
+        Meta.CursorFactory.OBJECT, context.getRootSchema(), List.of(), -1, run, Meta.StatementType.IS_DML);
+  }
+}

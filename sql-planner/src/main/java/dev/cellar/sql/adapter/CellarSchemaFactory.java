@@ -1,0 +1,28 @@
+package dev.cellar.sql.adapter;
+
+import dev.cellar.sql.CellarDatabase;
+import dev.cellar.sql.catalog.Catalog;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * Puts a database's schema into a connection: adds {@value Catalog#DEFAULT_SCHEMA} under the
+ * connection's root schema, with Calcite's table caching off (the catalog is the cache).
+ */
+public final class CellarSchemaFactory {
+  private CellarSchemaFactory() {}
+
+  /**
+   * Adds the schema of {@code db} to {@code root}.
+   *
+   * @param planCacheSize plans the connection keeps (0 turns caching off)
+   * @return the connection's session
+   */
+  public static CellarSession attach(SchemaPlus root, CellarDatabase db, int planCacheSize) {
+    CellarSession session = new CellarSession(db, planCacheSize);
+    CellarSchema schema = new CellarSchema(session);
+    SchemaPlus plus = root.add(Catalog.DEFAULT_SCHEMA, schema);
+    plus.setCacheEnabled(false);
+    schema.attached(plus);
+    return session;
+  }
+}

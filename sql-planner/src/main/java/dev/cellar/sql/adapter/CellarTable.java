@@ -1,0 +1,190 @@
+package dev.cellar.sql.adapter;
+
+import dev.cellar.sql.CellarDatabase;
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.exec.Cancellation;
+import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.sql.exec.TableWriter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.java.AbstractQueryableTable;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.linq4j.Queryable;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ModifiableTable;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * A relational table of the catalog as Calcite sees it. Planning turns it into a
+ * {@link CellarTableScan} (reads) or a {@link CellarTableModify} (writes); the generated code
+ * then calls {@link #query} and {@link #modify}. Immutable; one instance serves every
+ * connection while the table's definition stays the same.
+ */
+public final class CellarTable extends AbstractQueryableTable implements TranslatableTable, ModifiableTable {
+  private final CellarDatabase db;
+  private final TableDef def;
+  private final TableMapping mapping;
+
+  CellarTable(CellarDatabase db, TableDef def) {
+    super(Object[].class);
+    this.db = db;
+    this.def = def;
+    this.mapping = new TableMapping(def);
+  }
+
+  public TableDef def() {
+    return def;
+  }
+
+  public TableMapping mapping() {
+    return mapping;
+  }
+
+  @Override
+  public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+    RelDataTypeFactory.Builder b = typeFactory.builder();
+    for (ColumnDef c : def.columns()) {
+      b.add(c.name(), c.type().toRelDataType(typeFactory, c.nullable()));
+    }
+    return b.build();
+  }
+
+  @Override
+  public Statistic getStatistic() {
+    if (def.hiddenKey()) {
+      return Statistics.UNKNOWN;
+    }
+    return Statistics.of(null, List.of(ImmutableBitSet.of(mapping.keyFields())), null, null);
+  }
+
+  @Override
+  public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
+    throw new UnsupportedOperationException("table " + def.name() + " is read through its planner rules");
+  }
+
+  @Override
+  public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+    RelOptCluster cluster = context.getCluster();
+    return new CellarTableScan(cluster, cluster.traitSetOf(CellarRel.CONVENTION), relOptTable, this,
+        AccessPath.fullScan(def.name()));
+  }
+
+  @Override
+  public Collection<?> getModifiableCollection() {
+    return null;
+  }
+
+  @Override
+  public TableModify toModificationRel(RelOptCluster cluster, RelOptTable table, Prepare.CatalogReader catalogReader,
+      RelNode child, TableModify.Operation operation, List<String> updateColumnList,
+      List<RexNode> sourceExpressionList, boolean flattened) {
+    return CellarTableModify.create(cluster, table, catalogReader, child, operation, updateColumnList,
+        sourceExpressionList, flattened, this);
+  }
+
+  // ---- runtime: called by generated code ---------------------------------------------------
+
+  /**
+   * The rows of an access path, each the values of {@code fields} (a scalar when
+   * {@code scalar}), as Calcite's runtime holds them.
+   */
+  public Enumerable<Object> query(DataContext root, AccessPath path, int[] fields, boolean scalar) {
+    Cancellation cancel = cancellation(root);
+    return new AbstractEnumerable<>() {
+      @Override
+      public Enumerator<Object> enumerator() {
+        return new CellarEnumerator(db.store().table(def.storageName()), path.toScan(mapping), mapping, fields, scalar,
+            cancel);
+      }
+    };
+  }
+
+  /** Applies a DML statement's rows and returns the count of rows written, as one row. */
+  public Enumerable<Long> modify(DataContext root, Enumerable<Object> input, boolean scalarRows, ModifySpec spec) {
+    Cancellation cancel = cancellation(root);
+    Iterable<Object[]> rows = () -> {
+      var it = input.iterator();
+      return new java.util.Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return it.hasNext();
+        }
+
+        @Override
+        public Object[] next() {
+          Object o = it.next();
+          return scalarRows ? new Object[] {o} : (Object[]) o;
+        }
+      };
+    };
+    TableWriter w = new TableWriter(db, mapping);
+    long n;
+    switch (spec.operation()) {
+      case INSERT:
+        n = w.insert(rows, spec.upsert(), spec.targeted(), cancel);
+        break;
+      case UPDATE:
+        n = w.update(rows, spec.updated(), cancel);
+        break;
+      case DELETE:
+        n = w.delete(rows, cancel);
+        break;
+      default:
+        throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, spec.operation() + " is not supported");
+    }
+    return Linq4j.singletonEnumerable(n);
+  }
+
+  /** The statement's cancel flag and deadline, from its data context. */
+  static Cancellation cancellation(DataContext root) {
+    AtomicBoolean flag = (AtomicBoolean) root.get(DataContext.Variable.CANCEL_FLAG.camelName);
+    Object timeout = root.get(DataContext.Variable.TIMEOUT.camelName);
+    Object start = root.get(DataContext.Variable.UTC_TIMESTAMP.camelName);
+    if (timeout instanceof Long t && t > 0) {
+      long from = start instanceof Long s ? s : System.currentTimeMillis();
+      return new Cancellation(flag, from + t, t);
+    }
+    return flag == null ? Cancellation.NONE : new Cancellation(flag, Long.MAX_VALUE, 0);
+  }
+
+  /** The fields of every column, in order. */
+  int[] allFields() {
+    int[] f = new int[def.columns().size()];
+    for (int i = 0; i < f.length; i++) {
+      f[i] = i;
+    }
+    return f;
+  }
+
+  @Override
+  public String toString() {
+    return "CellarTable{" + def.name() + "}";
+  }
+
+  static List<String> names(List<ColumnDef> cols) {
+    List<String> out = new ArrayList<>();
+    cols.forEach(c -> out.add(c.name()));
+    return out;
+  }
+}

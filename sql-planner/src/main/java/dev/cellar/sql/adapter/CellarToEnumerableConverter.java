@@ -1,0 +1,49 @@
+package dev.cellar.sql.adapter;
+
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.convert.ConverterImpl;
+
+/**
+ * Where the store's part of a plan ends and Calcite's compiled code begins: generates the call
+ * {@code table.query(root, accessPath, fields, scalar)} that runs the storage request the
+ * {@link CellarRel} tree below describes. The table and the access path are handed to the
+ * generated code as stashed objects, so a cached plan needs no lookup when it runs.
+ */
+public class CellarToEnumerableConverter extends ConverterImpl implements EnumerableRel {
+  CellarToEnumerableConverter(RelOptCluster cluster, RelTraitSet traits, RelNode input) {
+    super(cluster, ConventionTraitDef.INSTANCE, traits, input);
+  }
+
+  @Override
+  public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+    return new CellarToEnumerableConverter(getCluster(), traitSet, sole(inputs));
+  }
+
+  @Override
+  public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    CellarRel.Implementor request = new CellarRel.Implementor();
+    request.visitChild(getInput());
+    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
+    BlockBuilder list = new BlockBuilder();
+    Expression table = list.append("table", implementor.stash(request.cellarTable, CellarTable.class));
+    Expression path = list.append("path", implementor.stash(request.accessPath, AccessPath.class));
+    Expression enumerable = list.append("enumerable", Expressions.call(table, CellarMethod.QUERY.method,
+        DataContext.ROOT, path, Expressions.constant(request.fields),
+        Expressions.constant(physType.getFormat() == JavaRowFormat.SCALAR)));
+    list.add(Expressions.return_(null, enumerable));
+    return implementor.result(physType, list.toBlock());
+  }
+}

@@ -1,0 +1,170 @@
+package dev.cellar.sql.catalog;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.Delete;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.Table;
+import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.TableExistsException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The relational catalog of one store: tables and views, kept in the system table
+ * {@value #TABLE} inside the store itself (layout: {@code sql-planner/docs/catalog-format.md})
+ * and served from an immutable in-memory {@link Snapshot}. Every change is written to the
+ * store first and then published as a new snapshot with a higher {@link Snapshot#version()}, so
+ * that all connections of the store see it at once and cached plans can tell they are stale.
+ *
+ * <p>Thread-safe. Changes are serialized by the caller's DDL lock and by this object's monitor.
+ */
+public final class Catalog {
+  private static final Logger LOG = LoggerFactory.getLogger(Catalog.class);
+
+  /** The system table holding the catalog. */
+  public static final String TABLE = "_cellar_catalog";
+  /** Its one family. */
+  public static final String FAMILY = "c";
+  /** The schema every table lives in. */
+  public static final String DEFAULT_SCHEMA = "PUBLIC";
+
+  static final byte[] FAMILY_BYTES = Bytes.toBytes(FAMILY);
+  static final byte[] DEF = Bytes.toBytes("def");
+  static final byte[] NEXT = Bytes.toBytes("next");
+  static final byte KIND_TABLE = 't';
+  static final byte KIND_VIEW = 'v';
+  static final byte KIND_SEQUENCE = 's';
+
+  private final CellarStore store;
+  private final Table table;
+  private volatile Snapshot snapshot;
+
+  private Catalog(CellarStore store, Snapshot snapshot) {
+    this.store = store;
+    this.table = store.table(TABLE);
+    this.snapshot = snapshot;
+  }
+
+  /** Opens the catalog of {@code store}, creating its system table on first use. */
+  public static Catalog open(CellarStore store) {
+    if (!store.admin().tableExists(TABLE)) {
+      try {
+        store.admin().createTable(TableDescriptor.newBuilder(TABLE)
+            .family(ColumnFamilyDescriptor.newBuilder(FAMILY).maxVersions(1).build()).build());
+        LOG.debug("created catalog table {}", TABLE);
+      } catch (TableExistsException e) {
+        // created concurrently: fine
+      }
+    }
+    Map<String, TableDef> tables = new TreeMap<>();
+    Map<String, ViewDef> views = new TreeMap<>();
+    try (ResultScanner s = store.table(TABLE).scanner(new Scan().addColumn(FAMILY_BYTES, DEF))) {
+      for (Result r : s) {
+        byte[] v = r.value(FAMILY_BYTES, DEF);
+        if (v == null) {
+          continue;
+        }
+        Object def = CatalogCodec.decode(r.row(), v);
+        if (def instanceof TableDef t) {
+          tables.put(t.name(), t);
+        } else if (def instanceof ViewDef vd) {
+          views.put(vd.name(), vd);
+        }
+      }
+    }
+    return new Catalog(store, new Snapshot(1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views)));
+  }
+
+  /** The current catalog. */
+  public Snapshot snapshot() {
+    return snapshot;
+  }
+
+  /** Writes (adds or replaces) a table. */
+  public synchronized void putTable(TableDef t) {
+    table.put(new Put(rowKey(KIND_TABLE, t.schema(), t.name())).addColumn(FAMILY_BYTES, DEF, CatalogCodec.encodeTable(t)));
+    Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
+    tables.put(t.name(), t);
+    publish(tables, snapshot.views);
+  }
+
+  /** Removes a table (and its row-id counter). */
+  public synchronized void removeTable(String schema, String name) {
+    table.delete(java.util.List.of(new Delete(rowKey(KIND_TABLE, schema, name)),
+        new Delete(rowKey(KIND_SEQUENCE, schema, name))));
+    Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
+    tables.remove(name);
+    publish(tables, snapshot.views);
+  }
+
+  /** Writes (adds or replaces) a view. */
+  public synchronized void putView(ViewDef v) {
+    table.put(new Put(rowKey(KIND_VIEW, v.schema(), v.name())).addColumn(FAMILY_BYTES, DEF, CatalogCodec.encodeView(v)));
+    Map<String, ViewDef> views = new TreeMap<>(snapshot.views);
+    views.put(v.name(), v);
+    publish(snapshot.tables, views);
+  }
+
+  /** Removes a view. */
+  public synchronized void removeView(String schema, String name) {
+    table.delete(new Delete(rowKey(KIND_VIEW, schema, name)));
+    Map<String, ViewDef> views = new TreeMap<>(snapshot.views);
+    views.remove(name);
+    publish(snapshot.tables, views);
+  }
+
+  /**
+   * Reserves {@code count} consecutive row ids for a table without a primary key and returns
+   * the first. Durable: ids are never handed out twice, even across restarts.
+   */
+  public long reserveRowIds(String schema, String name, int count) {
+    long end = table.incrementColumnValue(rowKey(KIND_SEQUENCE, schema, name), FAMILY_BYTES, NEXT, count);
+    return end - count;
+  }
+
+  private void publish(Map<String, TableDef> tables, Map<String, ViewDef> views) {
+    snapshot = new Snapshot(snapshot.version + 1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views));
+  }
+
+  /** {@code kind 0x00 schema 0x00 name}, as the format document describes. */
+  static byte[] rowKey(byte kind, String schema, String name) {
+    return Bytes.concat(new byte[] {kind, 0}, Bytes.toBytes(schema), new byte[] {0}, Bytes.toBytes(name));
+  }
+
+  /** The store the catalog lives in. */
+  public CellarStore store() {
+    return store;
+  }
+
+  /**
+   * One immutable state of the catalog.
+   *
+   * @param version increases with every change; a plan made at one version is stale at another
+   * @param tables tables by name
+   * @param views views by name
+   */
+  public record Snapshot(long version, Map<String, TableDef> tables, Map<String, ViewDef> views) {
+    /** The table called {@code name}, or {@code null}. */
+    public TableDef table(String name) {
+      return tables.get(name);
+    }
+
+    /** The view called {@code name}, or {@code null}. */
+    public ViewDef view(String name) {
+      return views.get(name);
+    }
+
+    /** Whether a table or view is called {@code name}. */
+    public boolean exists(String name) {
+      return tables.containsKey(name) || views.containsKey(name);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package dev.cellar.sql.catalog;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cellar.storage.Bytes;
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads and writes catalog records: one JSON document per table or view, in the layout of
+ * {@code sql-planner/docs/catalog-format.md}. Unknown fields are ignored on read, so newer
+ * fields may be added without a new {@link #FORMAT}.
+ */
+final class CatalogCodec {
+  /** Version of the record layout; never reuse a number for a different layout. */
+  static final int FORMAT = 1;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private CatalogCodec() {}
+
+  static byte[] encodeTable(TableDef t) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("format", FORMAT);
+    n.put("kind", "table");
+    n.put("schema", t.schema());
+    n.put("name", t.name());
+    n.put("storage", t.storageName());
+    n.put("keyFormat", t.keyFormatVersion());
+    n.put("hiddenKey", t.hiddenKey());
+    n.put("saltBuckets", t.saltBuckets());
+    ArrayNode splits = n.putArray("splitPoints");
+    t.splitPoints().forEach(splits::add);
+    n.put("defaultFamily", t.defaultFamily());
+    n.put("markerFamily", t.markerFamily());
+    ObjectNode opts = n.putObject("options");
+    t.options().forEach(opts::put);
+    ArrayNode cols = n.putArray("columns");
+    for (ColumnDef c : t.columns()) {
+      ObjectNode cn = cols.addObject();
+      cn.put("name", c.name());
+      cn.put("type", c.type().sql());
+      cn.put("nullable", c.nullable());
+      if (c.isKey()) {
+        cn.put("key", c.keyPosition());
+        cn.put("desc", c.descending());
+      } else {
+        cn.put("family", c.family());
+      }
+    }
+    return write(n);
+  }
+
+  static byte[] encodeView(ViewDef v) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("format", FORMAT);
+    n.put("kind", "view");
+    n.put("schema", v.schema());
+    n.put("name", v.name());
+    n.put("query", v.query());
+    ArrayNode cols = n.putArray("columns");
+    v.columnNames().forEach(cols::add);
+    return write(n);
+  }
+
+  /** Decodes a table or a view record. */
+  static Object decode(byte[] row, byte[] value) {
+    JsonNode n;
+    try {
+      n = JSON.readTree(value);
+    } catch (java.io.IOException e) {
+      throw corrupt(row, "is not JSON: " + e.getMessage());
+    }
+    int format = n.path("format").asInt(-1);
+    if (format != FORMAT) {
+      throw corrupt(row, "has record format " + format + "; this version reads format " + FORMAT);
+    }
+    String kind = text(row, n, "kind");
+    if (kind.equals("view")) {
+      List<String> names = new ArrayList<>();
+      n.path("columns").forEach(c -> names.add(c.asText()));
+      return new ViewDef(text(row, n, "schema"), text(row, n, "name"), text(row, n, "query"), names);
+    }
+    if (!kind.equals("table")) {
+      throw corrupt(row, "has unknown kind '" + kind + "'");
+    }
+    List<ColumnDef> cols = new ArrayList<>();
+    for (JsonNode c : n.path("columns")) {
+      boolean key = c.has("key");
+      cols.add(new ColumnDef(text(row, c, "name"), ColumnType.parse(text(row, c, "type")),
+          c.path("nullable").asBoolean(true) && !key, key ? null : text(row, c, "family"),
+          key ? c.get("key").asInt() : -1, c.path("desc").asBoolean(false)));
+    }
+    List<String> splits = new ArrayList<>();
+    n.path("splitPoints").forEach(s -> splits.add(s.asText()));
+    Map<String, String> options = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.path("options").fields(); it.hasNext();) {
+      Map.Entry<String, JsonNode> e = it.next();
+      options.put(e.getKey(), e.getValue().asText());
+    }
+    return new TableDef(text(row, n, "schema"), text(row, n, "name"), text(row, n, "storage"), cols,
+        n.path("saltBuckets").asInt(0), splits, text(row, n, "defaultFamily"), text(row, n, "markerFamily"),
+        n.path("hiddenKey").asBoolean(false), n.path("keyFormat").asInt(1), options);
+  }
+
+  private static String text(byte[] row, JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    if (v == null || v.isNull()) {
+      throw corrupt(row, "lacks field '" + field + "'");
+    }
+    return v.asText();
+  }
+
+  private static CellarSqlException corrupt(byte[] row, String what) {
+    return new CellarSqlException(SqlState.DATA_CORRUPTED,
+        "catalog record '" + Bytes.toStringBinary(row) + "' in table " + Catalog.TABLE + " " + what);
+  }
+
+  private static byte[] write(ObjectNode n) {
+    try {
+      return JSON.writeValueAsBytes(n);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write catalog record", e);
+    }
+  }
+}

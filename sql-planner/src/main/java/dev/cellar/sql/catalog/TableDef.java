@@ -1,0 +1,111 @@
+package dev.cellar.sql.catalog;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A relational table in the catalog: its columns and how they map onto one storage table.
+ * Immutable; DDL replaces it with a changed copy.
+ *
+ * @param schema SQL schema ({@link Catalog#DEFAULT_SCHEMA})
+ * @param name SQL name
+ * @param storageName the storage table holding its rows
+ * @param columns columns in declaration order
+ * @param saltBuckets number of salt buckets, 0 when the key is not salted
+ * @param splitPoints the {@code SPLIT ON} values as written, for documentation
+ * @param defaultFamily the family of columns declared without one
+ * @param markerFamily the family holding each row's marker cell ({@link #MARKER_QUALIFIER})
+ * @param hiddenKey whether the table has no primary key and rows get a generated rowkey
+ * @param keyFormatVersion version of the rowkey format ({@code sql-planner/docs/key-encoding.md})
+ * @param options other table options, by upper-case name (IMMUTABLE_ROWS, DISABLE_WAL, ...)
+ */
+public record TableDef(String schema, String name, String storageName, List<ColumnDef> columns, int saltBuckets,
+    List<String> splitPoints, String defaultFamily, String markerFamily, boolean hiddenKey, int keyFormatVersion,
+    Map<String, String> options) {
+
+  /** Qualifier of the marker cell every row has, so that a row whose columns are all NULL exists. */
+  public static final String MARKER_QUALIFIER = "_0";
+
+  public TableDef {
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(storageName, "storageName");
+    columns = List.copyOf(columns);
+    splitPoints = List.copyOf(splitPoints);
+    options = Map.copyOf(new TreeMap<>(options));
+    Objects.requireNonNull(defaultFamily, "defaultFamily");
+    Objects.requireNonNull(markerFamily, "markerFamily");
+  }
+
+  /** The key columns in key order (empty for a hidden key). */
+  public List<ColumnDef> keyColumns() {
+    List<ColumnDef> keys = new ArrayList<>();
+    for (ColumnDef c : columns) {
+      if (c.isKey()) {
+        keys.add(c);
+      }
+    }
+    keys.sort(Comparator.comparingInt(ColumnDef::keyPosition));
+    return keys;
+  }
+
+  /** The column called {@code name} (exact match), or {@code null}. */
+  public ColumnDef column(String name) {
+    for (ColumnDef c : columns) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** Index of the column in {@link #columns()}, or -1. */
+  public int columnIndex(String name) {
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Every family the table's cells live in: the marker family first, then in column order. */
+  public Set<String> families() {
+    Set<String> fs = new LinkedHashSet<>();
+    fs.add(markerFamily);
+    for (ColumnDef c : columns) {
+      if (!c.isKey()) {
+        fs.add(c.family());
+      }
+    }
+    return fs;
+  }
+
+  /** This table with other columns. */
+  public TableDef withColumns(List<ColumnDef> newColumns) {
+    return new TableDef(schema, name, storageName, newColumns, saltBuckets, splitPoints, defaultFamily, markerFamily,
+        hiddenKey, keyFormatVersion, options);
+  }
+
+  /** This table with other options. */
+  public TableDef withOptions(Map<String, String> newOptions) {
+    return new TableDef(schema, name, storageName, columns, saltBuckets, splitPoints, defaultFamily, markerFamily,
+        hiddenKey, keyFormatVersion, newOptions);
+  }
+
+  /** Whether the option is set to {@code true}. */
+  public boolean flag(String option) {
+    return "TRUE".equalsIgnoreCase(options.get(option));
+  }
+
+  /** {@code SCHEMA.NAME}. */
+  public String qualifiedName() {
+    return schema + "." + name;
+  }
+}

@@ -1,0 +1,68 @@
+package dev.cellar.sql.ddl;
+
+import dev.cellar.sql.catalog.ColumnType;
+import java.util.List;
+
+/** The DDL statements Cellar understands, as {@link DdlParser} produces them. */
+public sealed interface DdlStatement {
+
+  /** {@code [schema.]name} and where it was written. */
+  record Name(String schema, String name, Token at) {
+    @Override
+    public String toString() {
+      return schema == null ? name : schema + "." + name;
+    }
+  }
+
+  /**
+   * A column definition: {@code [family.]name type [NOT NULL] [PRIMARY KEY [ASC|DESC]]}.
+   *
+   * @param family the family written before the name, or {@code null}
+   * @param notNull whether {@code NOT NULL} was written
+   * @param primaryKey whether an inline {@code PRIMARY KEY} was written
+   * @param descending whether the inline primary key is {@code DESC}
+   */
+  record Column(String family, String name, ColumnType type, boolean notNull, boolean primaryKey, boolean descending,
+      Token at) {}
+
+  /** One column of a {@code PRIMARY KEY (...)} constraint. */
+  record KeyPart(String name, boolean descending, Token at) {}
+
+  /**
+   * A table option {@code [family.]NAME = value}.
+   *
+   * @param family the family it is qualified with, or {@code null}
+   * @param name option name, upper case
+   * @param value its value as text (a string literal's content, a number, a word)
+   */
+  record Option(String family, String name, String value, Token at) {
+    @Override
+    public String toString() {
+      return (family == null ? "" : family + ".") + name;
+    }
+  }
+
+  /** {@code CREATE TABLE}. {@code primaryKey} is empty when no constraint clause was written. */
+  record CreateTable(Name table, boolean ifNotExists, List<Column> columns, List<KeyPart> primaryKey, Token keyAt,
+      List<Option> options, List<Token> splitPoints) implements DdlStatement {}
+
+  /** {@code ALTER TABLE t ADD [IF NOT EXISTS] column, ... [options]}. */
+  record AddColumns(Name table, boolean ifNotExists, List<Column> columns, List<Option> options)
+      implements DdlStatement {}
+
+  /** {@code ALTER TABLE t DROP COLUMN [IF EXISTS] c, ...}. */
+  record DropColumns(Name table, boolean ifExists, List<Token> columns) implements DdlStatement {}
+
+  /** {@code ALTER TABLE t SET option, ...}. */
+  record SetOptions(Name table, List<Option> options) implements DdlStatement {}
+
+  /** {@code DROP TABLE [IF EXISTS] t}. */
+  record DropTable(Name table, boolean ifExists) implements DdlStatement {}
+
+  /** {@code CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(c, ...)] AS query}. */
+  record CreateView(Name view, boolean orReplace, boolean ifNotExists, List<String> columnNames, String query,
+      Token queryAt) implements DdlStatement {}
+
+  /** {@code DROP VIEW [IF EXISTS] v}. */
+  record DropView(Name view, boolean ifExists) implements DdlStatement {}
+}

@@ -1,0 +1,58 @@
+package dev.cellar.sql.ddl;
+
+/**
+ * One token of a DDL statement.
+ *
+ * @param kind what it is
+ * @param text identifiers as SQL names them (unquoted ones upper-cased, quoted ones as
+ *     written), the value of a string literal, a number or symbol as written
+ * @param line 1-based line of its first character
+ * @param column 1-based column of its first character
+ * @param offset 0-based offset of its first character in the statement
+ */
+public record Token(Kind kind, String text, int line, int column, int offset) {
+  /** Token kinds. */
+  public enum Kind {
+    /** An unquoted identifier or keyword (upper-cased). */
+    WORD,
+    /** A double-quoted identifier. */
+    QUOTED,
+    /** A single-quoted string literal. */
+    STRING,
+    /** An unsigned number. */
+    NUMBER,
+    /** One of {@code ( ) , . = ; + - *}. */
+    SYMBOL,
+    /** The end of the statement. */
+    END
+  }
+
+  /** Whether this is the unquoted word {@code w} (upper case). */
+  public boolean is(String w) {
+    return kind == Kind.WORD && text.equals(w);
+  }
+
+  /** Whether this is the symbol {@code s}. */
+  public boolean isSymbol(String s) {
+    return kind == Kind.SYMBOL && text.equals(s);
+  }
+
+  /** {@code line 3, column 14}. */
+  public String position() {
+    return "line " + line + ", column " + column;
+  }
+
+  /** How an error message shows it. */
+  public String show() {
+    switch (kind) {
+      case END:
+        return "end of statement";
+      case STRING:
+        return "'" + text.replace("'", "''") + "'";
+      case QUOTED:
+        return "\"" + text.replace("\"", "\"\"") + "\"";
+      default:
+        return "'" + text + "'";
+    }
+  }
+}

@@ -1,0 +1,240 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.codec.KeyColumn;
+import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.codec.RowKeyCodec;
+import dev.cellar.sql.codec.ValueCodec;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.Result;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * How the rows of one relational table map onto cells: key columns are encoded into the rowkey
+ * by a {@link RowKeyCodec}, every other column is the cell {@code family:COLUMN_NAME} encoded by
+ * {@link ValueCodec}, and every row carries a marker cell ({@link TableDef#MARKER_QUALIFIER})
+ * so that it exists even when all its other columns are NULL. A table without a primary key has
+ * a generated 8-byte rowkey ({@link RowIds}). Immutable and thread-safe.
+ */
+public final class TableMapping {
+  /** Qualifier of the marker cell. */
+  public static final byte[] MARKER = Bytes.toBytes(TableDef.MARKER_QUALIFIER);
+  private static final byte[] MARKER_VALUE = Bytes.EMPTY;
+
+  private final TableDef def;
+  private final RowKeyCodec keyCodec;
+  private final int[] keyFields;
+  private final KeyType[] types;
+  private final int[] valueFields;
+  private final byte[][] valueFamily;
+  private final byte[][] valueQualifier;
+  private final byte[][] fieldFamily;
+  private final byte[][] fieldQualifier;
+  private final byte[] markerFamily;
+  private final byte[][] families;
+
+  public TableMapping(TableDef def) {
+    this.def = def;
+    List<ColumnDef> cols = def.columns();
+    int n = cols.size();
+    this.types = new KeyType[n];
+    this.fieldFamily = new byte[n][];
+    this.fieldQualifier = new byte[n][];
+    List<Integer> values = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      ColumnDef c = cols.get(i);
+      types[i] = c.type().type();
+      if (!c.isKey()) {
+        fieldFamily[i] = Bytes.toBytes(c.family());
+        fieldQualifier[i] = Bytes.toBytes(c.name());
+        values.add(i);
+      }
+    }
+    List<ColumnDef> keys = def.keyColumns();
+    this.keyFields = new int[keys.size()];
+    List<KeyColumn> keyColumns = new ArrayList<>();
+    for (int k = 0; k < keys.size(); k++) {
+      ColumnDef c = keys.get(k);
+      keyFields[k] = def.columnIndex(c.name());
+      keyColumns.add(new KeyColumn(c.name(), c.type().type(), c.descending(), c.type().keyLength()));
+    }
+    if (def.hiddenKey()) {
+      this.keyCodec = null;
+    } else if (def.saltBuckets() > 0) {
+      this.keyCodec = RowKeyCodec.salted(keyColumns, def.saltBuckets());
+    } else {
+      this.keyCodec = RowKeyCodec.of(keyColumns);
+    }
+    values.sort(Comparator.<Integer, byte[]>comparing(i -> fieldFamily[i], Bytes::compare)
+        .thenComparing(i -> fieldQualifier[i], Bytes::compare));
+    this.valueFields = values.stream().mapToInt(Integer::intValue).toArray();
+    this.valueFamily = new byte[valueFields.length][];
+    this.valueQualifier = new byte[valueFields.length][];
+    for (int j = 0; j < valueFields.length; j++) {
+      valueFamily[j] = fieldFamily[valueFields[j]];
+      valueQualifier[j] = fieldQualifier[valueFields[j]];
+    }
+    this.markerFamily = Bytes.toBytes(def.markerFamily());
+    this.families = def.families().stream().map(Bytes::toBytes).toArray(byte[][]::new);
+  }
+
+  public TableDef def() {
+    return def;
+  }
+
+  /** Number of columns. */
+  public int fieldCount() {
+    return types.length;
+  }
+
+  /** The storage type of column {@code i}. */
+  public KeyType type(int field) {
+    return types[field];
+  }
+
+  /** The rowkey codec, or {@code null} for a table with a hidden key. */
+  public RowKeyCodec keyCodec() {
+    return keyCodec;
+  }
+
+  /** Field indexes of the key columns, in key order. */
+  public int[] keyFields() {
+    return keyFields.clone();
+  }
+
+  /** Whether field {@code i} is part of the rowkey. */
+  public boolean isKey(int field) {
+    return fieldFamily[field] == null;
+  }
+
+  public byte[] family(int field) {
+    return fieldFamily[field];
+  }
+
+  public byte[] qualifier(int field) {
+    return fieldQualifier[field];
+  }
+
+  public byte[] markerFamily() {
+    return markerFamily;
+  }
+
+  /** Every family the table's cells live in. */
+  public byte[][] families() {
+    return families.clone();
+  }
+
+  /** The rowkey of a row of runtime values (not for a hidden-key table). */
+  public byte[] key(Object[] row) {
+    Object[] kv = new Object[keyFields.length];
+    for (int k = 0; k < keyFields.length; k++) {
+      int f = keyFields[k];
+      if (row[f] == null) {
+        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
+            "NULL in primary key column " + def.columns().get(f).name() + " of table " + def.name());
+      }
+      kv[k] = Values.toStorage(types[f], row[f]);
+    }
+    try {
+      return keyCodec.encode(kv);
+    } catch (IllegalArgumentException e) {
+      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
+          "cannot encode the key " + describeKey(row) + " of table " + def.name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The encoded value of field {@code i}, or {@code null} for NULL. */
+  public byte[] encodeValue(int field, Object v) {
+    if (v == null) {
+      return null;
+    }
+    try {
+      return ValueCodec.encode(types[field], Values.toStorage(types[field], v));
+    } catch (IllegalArgumentException | ClassCastException e) {
+      throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store value " + v + " in column "
+          + def.columns().get(field).name() + " " + def.columns().get(field).type().sql() + " of table " + def.name()
+          + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The marker cell's value. */
+  public byte[] markerValue() {
+    return MARKER_VALUE;
+  }
+
+  /**
+   * Decodes a row: key columns from the rowkey, the others from their cells (NULL when absent).
+   * Values are as Calcite's runtime holds them.
+   */
+  public Object[] decode(Result r) {
+    Object[] row = new Object[types.length];
+    decodeInto(r, row);
+    return row;
+  }
+
+  /** As {@link #decode}, into {@code row}. */
+  public void decodeInto(Result r, Object[] row) {
+    if (keyCodec != null) {
+      Object[] kv;
+      try {
+        kv = keyCodec.decode(r.row());
+      } catch (IllegalArgumentException e) {
+        throw new CellarSqlException(SqlState.DATA_CORRUPTED, "cannot decode rowkey '" + Bytes.toStringBinary(r.row())
+            + "' of table " + def.name() + ": " + e.getMessage(), e);
+      }
+      for (int k = 0; k < keyFields.length; k++) {
+        row[keyFields[k]] = Values.toRuntime(types[keyFields[k]], kv[k]);
+      }
+    }
+    int j = 0;
+    List<Cell> cells = r.cells();
+    for (int ci = 0, nc = cells.size(); ci < nc && j < valueFields.length; ci++) {
+      Cell c = cells.get(ci);
+      int cmp;
+      while (j < valueFields.length && (cmp = compare(c, j)) > 0) {
+        j++;
+      }
+      if (j < valueFields.length && compare(c, j) == 0) {
+        int f = valueFields[j];
+        try {
+          row[f] = Values.toRuntime(types[f], ValueCodec.decode(types[f], c.value()));
+        } catch (IllegalArgumentException e) {
+          throw new CellarSqlException(SqlState.DATA_CORRUPTED, "cannot decode column " + def.columns().get(f).name()
+              + " of table " + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+        }
+        j++;
+      }
+    }
+  }
+
+  private int compare(Cell c, int j) {
+    int cmp = Arrays.compareUnsigned(c.family(), valueFamily[j]);
+    if (cmp != 0) {
+      return cmp;
+    }
+    return Arrays.compareUnsigned(c.qualifier(), valueQualifier[j]);
+  }
+
+  /** {@code (ID, NAME)=(1, x)}: how messages name a row's key. */
+  public String describeKey(Object[] row) {
+    StringBuilder names = new StringBuilder("(");
+    StringBuilder vals = new StringBuilder("(");
+    for (int k = 0; k < keyFields.length; k++) {
+      if (k > 0) {
+        names.append(", ");
+        vals.append(", ");
+      }
+      names.append(def.columns().get(keyFields[k]).name());
+      Object v = row[keyFields[k]];
+      vals.append(v instanceof String ? "'" + v + "'" : String.valueOf(v));
+    }
+    return names.append(")=").append(vals).append(')').toString();
+  }
+}

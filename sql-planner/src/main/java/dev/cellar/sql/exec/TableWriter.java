@@ -1,0 +1,346 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.sql.CellarDatabase;
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.storage.Delete;
+import dev.cellar.storage.Durability;
+import dev.cellar.storage.Get;
+import dev.cellar.storage.Mutation;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.Table;
+import dev.cellar.storage.WriteBatch;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Applies one DML statement to one table: the rows Calcite computed become puts and deletes
+ * of a single {@link WriteBatch}, written with one {@code CellarStore.write}, so the statement
+ * is atomic. The statement holds the table's write lock from before it reads its input until
+ * its batch is written: duplicate-key checks and read-modify-write updates are race-free, and
+ * a failed statement (duplicate key, NULL in a NOT NULL column, a value that cannot be stored)
+ * writes nothing.
+ *
+ * <p>Semantics:
+ * <ul>
+ *   <li>INSERT: every key must be new (in the store and within the statement), else SQLState
+ *       23505 naming the table and the key.</li>
+ *   <li>UPSERT: insert or replace by key; only the columns the statement names are written
+ *       (others keep their values, as in Phoenix); a NULL deletes the cell.</li>
+ *   <li>UPDATE: writes the changed columns (NULL deletes the cell); a changed key moves the row.</li>
+ *   <li>DELETE: deletes the whole row.</li>
+ * </ul>
+ * A table without a primary key finds the rows to update or delete by their values (rows with
+ * equal values are interchangeable): it rescans the table under the lock.
+ */
+public final class TableWriter {
+  private static final int GET_BATCH = 1000;
+  private static final int CHECK_EVERY = 1024;
+
+  private final CellarDatabase db;
+  private final TableMapping m;
+  private final TableDef def;
+  private final Durability durability;
+
+  public TableWriter(CellarDatabase db, TableMapping mapping) {
+    this.db = db;
+    this.m = mapping;
+    this.def = mapping.def();
+    this.durability = def.flag("DISABLE_WAL") ? Durability.SKIP_WAL : Durability.USE_DEFAULT;
+  }
+
+  /**
+   * INSERT or UPSERT rows of every column.
+   *
+   * @param targeted for UPSERT, which columns the statement names; {@code null} = all
+   * @return rows written
+   */
+  public long insert(Iterable<Object[]> rows, boolean upsert, boolean[] targeted, Cancellation cancel) {
+    ReentrantLock lock = lock();
+    try {
+      List<Object[]> input = materialize(rows, cancel);
+      for (Object[] row : input) {
+        checkNotNull(row, targeted);
+      }
+      Map<ByteBuffer, Object[]> byKey = new LinkedHashMap<>();
+      for (Object[] row : input) {
+        byte[] key = def.hiddenKey() ? db.rowIds().nextKey(def.schema(), def.name()) : m.key(row);
+        Object[] previous = byKey.put(ByteBuffer.wrap(key), row);
+        if (previous != null && !upsert) {
+          throw duplicate(row, "twice in one statement");
+        }
+      }
+      if (!upsert && !def.hiddenKey()) {
+        checkAbsent(byKey);
+      }
+      boolean deletes = false;
+      if (upsert) {
+        for (Object[] row : byKey.values()) {
+          for (int f = 0; f < row.length && !deletes; f++) {
+            deletes = row[f] == null && !m.isKey(f) && (targeted == null || targeted[f]);
+          }
+        }
+      }
+      Timestamps.Stamp stamp = db.timestamps().next(deletes);
+      WriteBatch batch = new WriteBatch();
+      for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
+        byte[] key = e.getKey().array();
+        Object[] row = e.getValue();
+        batch.add(def.storageName(), put(key, row, upsert ? targeted : null, stamp.putTs()));
+        if (upsert) {
+          Delete d = nullCells(key, row, targeted, stamp.deleteTs());
+          if (d != null) {
+            batch.add(def.storageName(), d);
+          }
+        }
+      }
+      db.store().write(batch);
+      return input.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * UPDATE: each input row holds the old values of every column followed by the new values of
+   * {@code updated} columns.
+   *
+   * @return rows updated
+   */
+  public long update(Iterable<Object[]> rows, int[] updated, Cancellation cancel) {
+    ReentrantLock lock = lock();
+    try {
+      List<Object[]> input = materialize(rows, cancel);
+      int n = m.fieldCount();
+      boolean[] targeted = new boolean[n];
+      for (int f : updated) {
+        targeted[f] = true;
+      }
+      List<byte[]> oldKeys = keysOf(input, n, cancel);
+      List<Object[]> newRows = new ArrayList<>(input.size());
+      boolean keyChange = false;
+      boolean deletes = false;
+      for (Object[] in : input) {
+        Object[] row = Arrays.copyOf(in, n);
+        for (int u = 0; u < updated.length; u++) {
+          row[updated[u]] = in[n + u];
+          if (m.isKey(updated[u]) && !Objects.equals(in[updated[u]], row[updated[u]])) {
+            keyChange = true;
+          }
+          deletes |= row[updated[u]] == null;
+        }
+        checkNotNull(row, targeted);
+        newRows.add(row);
+      }
+      deletes |= keyChange;
+      Timestamps.Stamp stamp = db.timestamps().next(deletes);
+      WriteBatch batch = new WriteBatch();
+      if (!keyChange) {
+        for (int i = 0; i < newRows.size(); i++) {
+          byte[] key = oldKeys.get(i);
+          batch.add(def.storageName(), put(key, newRows.get(i), targeted, stamp.putTs()));
+          Delete d = nullCells(key, newRows.get(i), targeted, stamp.deleteTs());
+          if (d != null) {
+            batch.add(def.storageName(), d);
+          }
+        }
+      } else {
+        Set<ByteBuffer> moved = new HashSet<>();
+        for (byte[] k : oldKeys) {
+          moved.add(ByteBuffer.wrap(k));
+        }
+        Map<ByteBuffer, Object[]> newKeys = new LinkedHashMap<>();
+        for (Object[] row : newRows) {
+          if (newKeys.put(ByteBuffer.wrap(m.key(row)), row) != null) {
+            throw duplicate(row, "twice in one statement");
+          }
+        }
+        Map<ByteBuffer, Object[]> mustBeAbsent = new LinkedHashMap<>();
+        newKeys.forEach((k, row) -> {
+          if (!moved.contains(k)) {
+            mustBeAbsent.put(k, row);
+          }
+        });
+        checkAbsent(mustBeAbsent);
+        for (byte[] k : oldKeys) {
+          batch.add(def.storageName(), withDurability(new Delete(k, stamp.deleteTs())));
+        }
+        newKeys.forEach((k, row) -> batch.add(def.storageName(), put(k.array(), row, null, stamp.putTs())));
+      }
+      db.store().write(batch);
+      return input.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * DELETE: each input row holds the old values of every column.
+   *
+   * @return rows deleted
+   */
+  public long delete(Iterable<Object[]> rows, Cancellation cancel) {
+    ReentrantLock lock = lock();
+    try {
+      List<Object[]> input = materialize(rows, cancel);
+      List<byte[]> keys = keysOf(input, m.fieldCount(), cancel);
+      Timestamps.Stamp stamp = db.timestamps().next(true);
+      WriteBatch batch = new WriteBatch();
+      for (byte[] k : keys) {
+        batch.add(def.storageName(), withDurability(new Delete(k, stamp.deleteTs())));
+      }
+      db.store().write(batch);
+      return input.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private ReentrantLock lock() {
+    ReentrantLock lock = db.tableLock(def.storageName());
+    try {
+      lock.lockInterruptibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CellarSqlException(SqlState.CANCELLED, "interrupted while waiting to write table " + def.name());
+    }
+    return lock;
+  }
+
+  private static List<Object[]> materialize(Iterable<Object[]> rows, Cancellation cancel) {
+    List<Object[]> out = new ArrayList<>();
+    for (Object[] r : rows) {
+      if ((out.size() & (CHECK_EVERY - 1)) == 0) {
+        cancel.check();
+      }
+      out.add(r);
+    }
+    return out;
+  }
+
+  /** The rowkeys of rows given by their values (the first {@code n} fields of each). */
+  private List<byte[]> keysOf(List<Object[]> input, int n, Cancellation cancel) {
+    List<byte[]> keys = new ArrayList<>(input.size());
+    if (!def.hiddenKey()) {
+      for (Object[] row : input) {
+        keys.add(m.key(row));
+      }
+      return keys;
+    }
+    Map<List<Object>, Deque<Integer>> pending = new HashMap<>();
+    for (int i = 0; i < input.size(); i++) {
+      pending.computeIfAbsent(Arrays.asList(Arrays.copyOf(input.get(i), n)), k -> new ArrayDeque<>()).add(i);
+      keys.add(null);
+    }
+    int found = 0;
+    Table table = db.store().table(def.storageName());
+    Scan scan = new Scan();
+    for (byte[] f : m.families()) {
+      scan.addFamily(f);
+    }
+    try (ResultScanner s = table.scanner(scan)) {
+      long seen = 0;
+      for (Result r = s.next(); r != null && found < input.size(); r = s.next()) {
+        if ((++seen & (CHECK_EVERY - 1)) == 0) {
+          cancel.check();
+        }
+        Deque<Integer> q = pending.get(Arrays.asList(m.decode(r)));
+        if (q != null && !q.isEmpty()) {
+          keys.set(q.poll(), r.row());
+          found++;
+        }
+      }
+    }
+    if (found < input.size()) {
+      throw new CellarSqlException(SqlState.INTERNAL_ERROR,
+          "rows of table " + def.name() + " changed while being updated");
+    }
+    return keys;
+  }
+
+  private void checkNotNull(Object[] row, boolean[] targeted) {
+    List<ColumnDef> cols = def.columns();
+    for (int f = 0; f < cols.size(); f++) {
+      ColumnDef c = cols.get(f);
+      if (row[f] == null && !c.nullable() && (c.isKey() || targeted == null || targeted[f])) {
+        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
+            "NULL in column " + c.name() + " of table " + def.name() + ", which is NOT NULL");
+      }
+    }
+  }
+
+  private void checkAbsent(Map<ByteBuffer, Object[]> rows) {
+    Table table = db.store().table(def.storageName());
+    List<Map.Entry<ByteBuffer, Object[]>> entries = new ArrayList<>(rows.entrySet());
+    for (int from = 0; from < entries.size(); from += GET_BATCH) {
+      List<Map.Entry<ByteBuffer, Object[]>> chunk = entries.subList(from, Math.min(entries.size(), from + GET_BATCH));
+      List<Get> gets = new ArrayList<>(chunk.size());
+      for (Map.Entry<ByteBuffer, Object[]> e : chunk) {
+        gets.add(new Get(e.getKey().array()).addFamily(m.markerFamily()));
+      }
+      List<Result> results = table.get(gets);
+      for (int i = 0; i < results.size(); i++) {
+        if (!results.get(i).isEmpty()) {
+          throw duplicate(chunk.get(i).getValue(), "already exists");
+        }
+      }
+    }
+  }
+
+  private CellarSqlException duplicate(Object[] row, String how) {
+    return new CellarSqlException(SqlState.UNIQUE_VIOLATION,
+        "duplicate key " + m.describeKey(row) + " in table " + def.name() + ": the key " + how);
+  }
+
+  /** The put of a row's non-NULL columns (only {@code targeted} ones if given) and its marker. */
+  private Put put(byte[] key, Object[] row, boolean[] targeted, long ts) {
+    Put p = new Put(key, ts);
+    p.addColumn(m.markerFamily(), TableMapping.MARKER, m.markerValue());
+    for (int f = 0; f < row.length && f < m.fieldCount(); f++) {
+      if (m.isKey(f) || row[f] == null || (targeted != null && !targeted[f])) {
+        continue;
+      }
+      p.addColumn(m.family(f), m.qualifier(f), m.encodeValue(f, row[f]));
+    }
+    p.setDurability(durability);
+    return p;
+  }
+
+  /** Delete markers for the targeted columns that are NULL, or {@code null} if none. */
+  private Delete nullCells(byte[] key, Object[] row, boolean[] targeted, long ts) {
+    Delete d = null;
+    for (int f = 0; f < m.fieldCount(); f++) {
+      if (m.isKey(f) || row[f] != null || (targeted != null && !targeted[f])) {
+        continue;
+      }
+      if (d == null) {
+        d = new Delete(key, ts);
+      }
+      d.addColumns(m.family(f), m.qualifier(f));
+    }
+    if (d != null) {
+      d.setDurability(durability);
+    }
+    return d;
+  }
+
+  private Mutation withDurability(Delete d) {
+    return d.setDurability(durability);
+  }
+}
