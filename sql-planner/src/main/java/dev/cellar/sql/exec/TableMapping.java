@@ -140,7 +140,7 @@ public final class TableMapping {
         throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
             "NULL in primary key column " + def.columns().get(f).name() + " of table " + def.name());
       }
-      kv[k] = Values.toStorage(types[f], row[f]);
+      kv[k] = RuntimeValues.toStorage(types[f], row[f]);
     }
     try {
       return keyCodec.encode(kv);
@@ -156,7 +156,7 @@ public final class TableMapping {
       return null;
     }
     try {
-      return ValueCodec.encode(types[field], Values.toStorage(types[field], v));
+      return ValueCodec.encode(types[field], RuntimeValues.toStorage(types[field], v));
     } catch (IllegalArgumentException | ClassCastException e) {
       throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store value " + v + " in column "
           + def.columns().get(field).name() + " " + def.columns().get(field).type().sql() + " of table " + def.name()
@@ -190,7 +190,7 @@ public final class TableMapping {
             + "' of table " + def.name() + ": " + e.getMessage(), e);
       }
       for (int k = 0; k < keyFields.length; k++) {
-        row[keyFields[k]] = Values.toRuntime(types[keyFields[k]], kv[k]);
+        row[keyFields[k]] = RuntimeValues.toRuntime(types[keyFields[k]], kv[k]);
       }
     }
     int j = 0;
@@ -204,7 +204,7 @@ public final class TableMapping {
       if (j < valueFields.length && compare(c, j) == 0) {
         int f = valueFields[j];
         try {
-          row[f] = Values.toRuntime(types[f], ValueCodec.decode(types[f], c.value()));
+          row[f] = RuntimeValues.toRuntime(types[f], ValueCodec.decode(types[f], c.value()));
         } catch (IllegalArgumentException e) {
           throw new CellarSqlException(SqlState.DATA_CORRUPTED, "cannot decode column " + def.columns().get(f).name()
               + " of table " + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);

@@ -8,8 +8,8 @@ import org.apache.calcite.avatica.util.ByteString;
  * Conversions between the values Calcite's enumerable runtime holds (ByteString for binary
  * data) and the values the codecs take (byte[]), plus exact numeric widenings.
  */
-public final class Values {
-  private Values() {}
+public final class RuntimeValues {
+  private RuntimeValues() {}
 
   /** A runtime value as the codecs take it. */
   public static Object toStorage(KeyType type, Object v) {
