@@ -1,12 +1,16 @@
 package dev.cellar.storage.region;
 
+import dev.cellar.storage.BloomType;
+import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.memstore.MemStore;
+import dev.cellar.storage.sst.BloomFilter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.NavigableSet;
 
 /**
  * One family of one region: its active memstore, the memstores being flushed and its store
@@ -134,6 +138,15 @@ final class FamilyStore {
    * references are added to {@code acquired} for the caller to release.
    */
   void openSources(List<CellIterator> out, List<StoreFileHandle> acquired) {
+    openSources(out, acquired, null);
+  }
+
+  /**
+   * As {@link #openSources(List, List)}, leaving out every store file whose bloom filter shows
+   * that it holds nothing {@code probe} asks for (no probe: every file). A file left out is
+   * released at once: no iterator is opened on it and none of its data blocks is read.
+   */
+  void openSources(List<CellIterator> out, List<StoreFileHandle> acquired, RowProbe probe) {
     while (true) {
       View v = view;
       List<StoreFileHandle> got = new ArrayList<>(v.files().size());
@@ -161,14 +174,78 @@ final class FamilyStore {
         out.add(m.iterator());
       }
       for (StoreFileHandle f : got) {
+        if (probe != null && !probe.mayHold(f.reader().bloomFilter())) {
+          f.release();
+          continue;
+        }
         out.add(f.iterator());
+        acquired.add(f);
       }
-      acquired.addAll(got);
       return;
     }
   }
 
   List<StoreFileHandle> files() {
     return Collections.unmodifiableList(view.files());
+  }
+
+  /**
+   * What a single-row read of one family needs from a store file, asked of the file's bloom
+   * filter: any cell of the row, or, when the read names qualifiers, any cell of those columns
+   * or of the empty qualifier (where the family's delete markers are, if the file has any).
+   * The hashes are computed once, on first use, and shared by all files of the family.
+   *
+   * <p>A ROW filter is asked about the row only. A ROWCOL filter holds row keys too, so it is
+   * asked about the row first (a cheap rejection, and a second independent test), then, if the
+   * read names qualifiers, about each column. A file without a usable filter is always read.
+   */
+  static final class RowProbe {
+    private final byte[] row;
+    private final NavigableSet<byte[]> qualifiers;
+    private BloomFilter.Key rowKey;
+    private BloomFilter.Key[] columnKeys;
+    private BloomFilter.Key emptyColumnKey;
+
+    /** @param qualifiers the qualifiers the read asks for, or {@code null} for the whole family */
+    RowProbe(byte[] row, NavigableSet<byte[]> qualifiers) {
+      this.row = row;
+      this.qualifiers = qualifiers;
+    }
+
+    /** Whether a file with this filter ({@code null}: none) may hold cells the read needs. */
+    boolean mayHold(BloomFilter bloom) {
+      if (bloom == null) {
+        return true;
+      }
+      if (rowKey == null) {
+        rowKey = BloomFilter.Key.row(row);
+      }
+      if (!bloom.mightContain(rowKey)) {
+        return false;
+      }
+      if (qualifiers == null || bloom.type() != BloomType.ROWCOL) {
+        return true;
+      }
+      if (columnKeys == null) {
+        columnKeys = new BloomFilter.Key[qualifiers.size()];
+        int i = 0;
+        for (byte[] q : qualifiers) {
+          columnKeys[i++] = BloomFilter.Key.column(row, q);
+        }
+      }
+      for (BloomFilter.Key k : columnKeys) {
+        if (bloom.mightContain(k)) {
+          return true;
+        }
+      }
+      // The row's family markers, which mask every column, sit under the empty qualifier.
+      if (bloom.hasFamilyMarkers() && !qualifiers.contains(Bytes.EMPTY)) {
+        if (emptyColumnKey == null) {
+          emptyColumnKey = BloomFilter.Key.column(row, Bytes.EMPTY);
+        }
+        return bloom.mightContain(emptyColumnKey);
+      }
+      return false;
+    }
   }
 }

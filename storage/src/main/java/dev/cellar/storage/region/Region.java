@@ -371,6 +371,19 @@ public final class Region {
   }
 
   /**
+   * The row a scan reads if it can read only one (start and stop row equal, non-empty and both
+   * inclusive: what a {@code Get} becomes), else {@code null}. Such a read skips the store
+   * files whose bloom filters rule the row (or its columns) out.
+   */
+  private static byte[] singleRow(Scan scan) {
+    byte[] start = scan.startRow();
+    if (start.length > 0 && scan.includeStartRow() && scan.includeStopRow() && Arrays.equals(start, scan.stopRow())) {
+      return start;
+    }
+    return null;
+  }
+
+  /**
    * Opens a scanner over this region for {@code scan}, seeing writes at or below {@code readPoint}
    * and treating cells older than each family's TTL before {@code nowMs} as expired.
    *
@@ -396,11 +409,16 @@ public final class Region {
         read.add(fs);
       }
     }
+    byte[] singleRow = singleRow(scan);
     List<CellIterator> sources = new ArrayList<>();
     List<StoreFileHandle> acquired = new ArrayList<>();
     try {
       for (FamilyStore fs : read) {
-        fs.openSources(sources, acquired);
+        FamilyStore.RowProbe probe = null;
+        if (singleRow != null) {
+          probe = new FamilyStore.RowProbe(singleRow, scan.columns().get(fs.descriptor().nameBytes()));
+        }
+        fs.openSources(sources, acquired, probe);
       }
     } catch (RegionClosedException e) {
       for (StoreFileHandle f : acquired) {

@@ -14,7 +14,7 @@ enum BlockKind {
   META_INDEX(3),
   /** File metadata: name to value. */
   FILE_INFO(4),
-  /** A named meta block (bloom filters, later); contents opaque to this package. */
+  /** A named meta block: the bloom block ({@link BloomFilter}) or a caller's opaque contents. */
   META(5);
 
   private final int code;

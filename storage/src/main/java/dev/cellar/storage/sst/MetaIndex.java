@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * The decoded meta index block: the name of each meta block (UTF-8, in byte order) to its
- * handle. Version 1 writers store no meta blocks of their own; bloom filters will be named
- * meta blocks. Readers ignore names they do not know. Immutable.
+ * handle. The writer's own meta block is the bloom block ({@link BloomFilter#META_BLOCK_NAME});
+ * any other was added by a caller. Readers ignore names they do not know. Immutable.
  */
 final class MetaIndex {
   private final Map<String, BlockHandle> handles;

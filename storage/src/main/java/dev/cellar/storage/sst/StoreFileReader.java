@@ -1,5 +1,6 @@
 package dev.cellar.storage.sst;
 
+import dev.cellar.storage.BloomType;
 import dev.cellar.storage.CorruptionException;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.fs.Vfs;
@@ -9,40 +10,46 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * An open store file. {@link #open} checks the trailer and loads the file info, the block index
- * and the meta index; data blocks are read on demand, each checked against its CRC-32C, by the
- * iterators. Thread-safe: any number of threads may open iterators at once. The layout is
- * specified in {@code storage/docs/store-file-format.md}.
+ * An open store file. {@link #open} checks the trailer and loads the file info, the block index,
+ * the meta index and the bloom filter (if the file has one); data blocks are read on demand,
+ * each checked against its CRC-32C, by the iterators. Thread-safe: any number of threads may
+ * open iterators at once. The layout is specified in {@code storage/docs/store-file-format.md}.
  *
  * <p>Every structural problem and checksum mismatch is a {@link CorruptionException} naming the
  * file and the offset of the bad block or trailer; I/O failures are {@link StorageException}s.
  */
 public final class StoreFileReader implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreFileReader.class);
+
   private final Vfs.ReadableFile file;
   private final String path;
   private final StoreFileInfo info;
   private final BlockIndex index;
   private final MetaIndex metaIndex;
+  private final BloomFilter bloom;
   private final LongAdder dataBlocksRead = new LongAdder();
   private final BlockCache cache;
   private final long readerId = BlockCache.newReaderId();
 
   private StoreFileReader(Vfs.ReadableFile file, StoreFileInfo info, BlockIndex index, MetaIndex metaIndex,
-      BlockCache cache) {
+      BloomFilter bloom, BlockCache cache) {
     this.file = file;
     this.cache = cache;
     this.path = file.path();
     this.info = info;
     this.index = index;
     this.metaIndex = metaIndex;
+    this.bloom = bloom;
   }
 
   /**
    * Opens a store file: checks the trailer (magic number, version, checksum), then reads and
-   * checks the file info, index and meta index blocks. Takes ownership of {@code file}: it is
-   * closed by {@link #close()}, or at once if opening fails.
+   * checks the file info, index and meta index blocks and the bloom block. Takes ownership of
+   * {@code file}: it is closed by {@link #close()}, or at once if opening fails.
    *
    * @throws CorruptionException if the file is not a valid store file of a known version
    * @throws StorageException if reading fails
@@ -105,11 +112,35 @@ public final class StoreFileReader implements Closeable {
       throw new CorruptionException(path, trailer.index().offset(), "index of " + n
           + " blocks disagrees with the file info (" + b.entryCount + " entries, last key " + b.lastKey + ")");
     }
+    BloomFilter bloom = loadBloom(file, path, metaIndex, b.bloomType);
     b.path = path;
     b.fileSize = size;
     b.formatVersion = trailer.version();
     b.dataBlockCount = n;
-    return new StoreFileReader(file, b.build(), index, metaIndex, cache);
+    return new StoreFileReader(file, b.build(), index, metaIndex, bloom, cache);
+  }
+
+  /**
+   * Reads and checks the bloom block. {@code null} when the file has none (bloom type NONE, or a
+   * file of an earlier writer that recorded the type without storing a filter) or when the
+   * block was written by a newer writer in a layout this reader does not know: the file is then
+   * read as if it had no filter, which costs reads but never hides cells.
+   */
+  private static BloomFilter loadBloom(Vfs.ReadableFile file, String path, MetaIndex metaIndex, BloomType type) {
+    BlockHandle h = metaIndex.get(BloomFilter.META_BLOCK_NAME);
+    if (h == null) {
+      return null;
+    }
+    if (type == BloomType.NONE) {
+      throw new CorruptionException(path, h.offset(), "bloom block in a file whose file info records no bloom filter");
+    }
+    byte[] contents = BlockCodec.decodeOpaque(readStored(file, path, h), h, BlockKind.META, path);
+    try {
+      return BloomFilter.decode(contents, type, path, h.offset());
+    } catch (BloomFilter.UnsupportedBloomException e) {
+      LOG.warn("store file {}: ignoring its bloom filter: {}", path, e.getMessage());
+      return null;
+    }
   }
 
   /** What the file holds, from its file info. */
@@ -156,6 +187,14 @@ public final class StoreFileReader implements Closeable {
   public byte[] midRow() {
     int n = index.size();
     return n == 0 ? null : index.lastRow((n - 1) / 2);
+  }
+
+  /**
+   * The file's bloom filter, or {@code null} if it has none this reader can use: the caller then
+   * reads the file for every row.
+   */
+  public BloomFilter bloomFilter() {
+    return bloom;
   }
 
   /** Names of the meta blocks, in byte order. */

@@ -18,11 +18,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes one store file, front to back: cells in strictly increasing
  * {@link CellComparator#WITH_SEQUENCE} order through {@link #append}, then {@link #finish()}
- * writes the meta blocks, meta index, file info, index and trailer and syncs the file. The
+ * writes the meta blocks (the bloom block, when the options ask for a bloom filter, and any
+ * added by the caller), meta index, file info, index and trailer and syncs the file. The
  * layout is specified in {@code storage/docs/store-file-format.md}.
  *
  * <p>The writer owns the {@link Vfs.WritableFile}: {@link #close()} closes it. A writer closed
@@ -30,7 +33,14 @@ import java.util.TreeMap;
  * deletes it. Not thread-safe.
  */
 public final class StoreFileWriter implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreFileWriter.class);
+  /** Prefix of the meta block names the format itself defines; callers may not use it. */
+  static final String RESERVED_META_PREFIX = "cellar.";
+
   private enum State { OPEN, FINISHED, FAILED, CLOSED }
+
+  /** A meta block to write at finish, with the compression it is written with. */
+  private record MetaBlock(byte[] contents, Compression compression) {}
 
   private final Vfs.WritableFile file;
   private final String path;
@@ -42,7 +52,8 @@ public final class StoreFileWriter implements Closeable {
   private final ByteWriter handleBytes = new ByteWriter(32);
   private final ByteWriter stored;
   private final StoreFileInfo.Builder info = new StoreFileInfo.Builder();
-  private final Map<byte[], byte[]> metaBlocks = new TreeMap<>(Arrays::compareUnsigned);
+  private final Map<byte[], MetaBlock> metaBlocks = new TreeMap<>(Arrays::compareUnsigned);
+  private BloomFilterWriter bloom;
   private Cell last;
   private long offset;
   private State state = State.OPEN;
@@ -65,6 +76,9 @@ public final class StoreFileWriter implements Closeable {
     info.blockSize = options.blockSize();
     info.bloomType = options.bloomType();
     info.createdMillis = options.clock().millis();
+    if (options.bloomType() != BloomType.NONE) {
+      bloom = new BloomFilterWriter(options.bloomType(), options.bloomErrorRate(), options.bloomChunkKeys());
+    }
   }
 
   /**
@@ -102,6 +116,15 @@ public final class StoreFileWriter implements Closeable {
       info.firstKey = cell.withoutValue();
     }
     last = cell;
+    if (bloom != null) {
+      bloom.add(cell);
+      if (bloom.estimatedSize() > StoreFileFormat.MAX_BLOCK_CONTENTS) {
+        LOG.warn("store file {} would need a bloom block larger than {} bytes after {} keys; writing it without "
+            + "a bloom filter", path, StoreFileFormat.MAX_BLOCK_CONTENTS, bloom.keyCount());
+        bloom = null;
+        info.bloomType = BloomType.NONE;
+      }
+    }
     info.entryCount++;
     if (cell.type() == CellType.PUT) {
       info.putCount++;
@@ -126,10 +149,12 @@ public final class StoreFileWriter implements Closeable {
   }
 
   /**
-   * Adds a named meta block (a bloom filter, say), written at {@link #finish()} with the file's
-   * compression and found again through {@link StoreFileReader#metaBlock(String)}.
+   * Adds a named meta block, written at {@link #finish()} with the file's compression and found
+   * again through {@link StoreFileReader#metaBlock(String)}. The writer adds the bloom block
+   * itself, from the options' bloom type.
    *
-   * @throws IllegalArgumentException if the name is empty or already used
+   * @throws IllegalArgumentException if the name is empty, already used or starts with
+   *     {@code "cellar."} (names the format reserves)
    */
   public void addMetaBlock(String name, byte[] contents) {
     checkOpen();
@@ -137,7 +162,11 @@ public final class StoreFileWriter implements Closeable {
     if (n.length == 0) {
       throw new IllegalArgumentException("a meta block needs a name");
     }
-    if (metaBlocks.putIfAbsent(n, contents.clone()) != null) {
+    if (name.startsWith(RESERVED_META_PREFIX)) {
+      throw new IllegalArgumentException("meta block names starting with '" + RESERVED_META_PREFIX
+          + "' are reserved by the store file format: '" + name + "'");
+    }
+    if (metaBlocks.putIfAbsent(n, new MetaBlock(contents.clone(), options.compression())) != null) {
       throw new IllegalArgumentException("meta block '" + name + "' added twice");
     }
   }
@@ -164,10 +193,16 @@ public final class StoreFileWriter implements Closeable {
       if (!dataBlock.isEmpty()) {
         flushDataBlock();
       }
+      if (bloom != null) {
+        // Bits of a good filter look random: compressing them would only cost time.
+        metaBlocks.put(BloomFilter.META_BLOCK_NAME.getBytes(StandardCharsets.UTF_8),
+            new MetaBlock(bloom.finish(), Compression.NONE));
+        bloom = null;
+      }
       BlockBuilder metaIndex = new BlockBuilder(options.restartInterval(), 256);
-      for (Map.Entry<byte[], byte[]> e : metaBlocks.entrySet()) {
-        byte[] contents = e.getValue();
-        BlockHandle h = writeBlock(BlockKind.META, options.compression(), contents, contents.length);
+      for (Map.Entry<byte[], MetaBlock> e : metaBlocks.entrySet()) {
+        byte[] contents = e.getValue().contents();
+        BlockHandle h = writeBlock(BlockKind.META, e.getValue().compression(), contents, contents.length);
         handleBytes.reset();
         h.write(handleBytes);
         metaIndex.add(e.getKey(), e.getKey().length, handleBytes.array(), 0, handleBytes.size());
@@ -245,19 +280,21 @@ public final class StoreFileWriter implements Closeable {
 
   /**
    * How a writer lays out a file: the family whose cells it holds, the data block size, the
-   * per-block compression, the bloom filter type (recorded in the file info) and the restart
-   * interval. Immutable; {@code with…} methods return modified copies.
+   * per-block compression, the bloom filter (type, target false-positive rate, keys per chunk)
+   * and the restart interval. Immutable; {@code with…} methods return modified copies.
    */
   public static final class Options {
     private final byte[] family;
     private final int blockSize;
     private final Compression compression;
     private final BloomType bloomType;
+    private final double bloomErrorRate;
+    private final int bloomChunkKeys;
     private final int restartInterval;
     private final Clock clock;
 
     private Options(byte[] family, int blockSize, Compression compression, BloomType bloomType,
-        int restartInterval, Clock clock) {
+        double bloomErrorRate, int bloomChunkKeys, int restartInterval, Clock clock) {
       this.family = Objects.requireNonNull(family, "family");
       if (blockSize < 1 || blockSize > StoreFileFormat.MAX_BLOCK_CONTENTS) {
         throw new IllegalArgumentException("block size " + blockSize + " must be between 1 and "
@@ -269,6 +306,16 @@ public final class StoreFileWriter implements Closeable {
       this.blockSize = blockSize;
       this.compression = Objects.requireNonNull(compression, "compression");
       this.bloomType = Objects.requireNonNull(bloomType, "bloomType");
+      if (!(bloomErrorRate >= 1e-9 && bloomErrorRate <= 0.5)) {
+        throw new IllegalArgumentException("bloom false-positive rate " + bloomErrorRate
+            + " must be between 1e-9 and 0.5");
+      }
+      if (bloomChunkKeys < 1 || bloomChunkKeys > BloomFilter.MAX_CHUNK_KEYS) {
+        throw new IllegalArgumentException("bloom chunk size " + bloomChunkKeys + " must be between 1 and "
+            + BloomFilter.MAX_CHUNK_KEYS + " keys");
+      }
+      this.bloomErrorRate = bloomErrorRate;
+      this.bloomChunkKeys = bloomChunkKeys;
       this.restartInterval = restartInterval;
       this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -276,7 +323,8 @@ public final class StoreFileWriter implements Closeable {
     /** Options for a file of {@code family}: 64 KiB blocks, no compression, no bloom filter. */
     public static Options of(byte[] family) {
       return new Options(family.clone(), ColumnFamilyDescriptor.DEFAULT_BLOCKSIZE, Compression.NONE,
-          BloomType.NONE, StoreFileFormat.DEFAULT_RESTART_INTERVAL, Clock.systemUTC());
+          BloomType.NONE, BloomFilter.DEFAULT_ERROR_RATE, BloomFilter.DEFAULT_CHUNK_KEYS,
+          StoreFileFormat.DEFAULT_RESTART_INTERVAL, Clock.systemUTC());
     }
 
     /** Options taking the family's name, BLOCKSIZE, COMPRESSION and BLOOMFILTER settings. */
@@ -287,25 +335,40 @@ public final class StoreFileWriter implements Closeable {
 
     /** Target uncompressed size of a data block; a block is cut once it reaches this size. */
     public Options withBlockSize(int bytes) {
-      return new Options(family, bytes, compression, bloomType, restartInterval, clock);
+      return new Options(family, bytes, compression, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, clock);
     }
 
     public Options withCompression(Compression c) {
-      return new Options(family, blockSize, c, bloomType, restartInterval, clock);
+      return new Options(family, blockSize, c, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, clock);
     }
 
+    /** The bloom filter the file carries: NONE (no bloom block), ROW or ROWCOL. */
     public Options withBloomType(BloomType t) {
-      return new Options(family, blockSize, compression, t, restartInterval, clock);
+      return new Options(family, blockSize, compression, t, bloomErrorRate, bloomChunkKeys, restartInterval, clock);
+    }
+
+    /**
+     * Target false-positive rate of the bloom filter, in [1e-9, 0.5]; default
+     * {@link BloomFilter#DEFAULT_ERROR_RATE}. Sets the bits per key ({@code -ln p / ln² 2})
+     * and the hash count ({@code bits per key · ln 2}, rounded).
+     */
+    public Options withBloomErrorRate(double p) {
+      return new Options(family, blockSize, compression, bloomType, p, bloomChunkKeys, restartInterval, clock);
+    }
+
+    /** Most keys per bloom chunk; default {@link BloomFilter#DEFAULT_CHUNK_KEYS}. */
+    public Options withBloomChunkKeys(int keys) {
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, keys, restartInterval, clock);
     }
 
     /** Entries between restart points (full keys) in each block; 16 unless changed. */
     public Options withRestartInterval(int entries) {
-      return new Options(family, blockSize, compression, bloomType, entries, clock);
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys, entries, clock);
     }
 
     /** The clock that stamps the file's creation time (for tests). */
     public Options withClock(Clock c) {
-      return new Options(family, blockSize, compression, bloomType, restartInterval, c);
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, c);
     }
 
     /** The family; every appended cell must have it. Do not modify. */
@@ -323,6 +386,14 @@ public final class StoreFileWriter implements Closeable {
 
     public BloomType bloomType() {
       return bloomType;
+    }
+
+    public double bloomErrorRate() {
+      return bloomErrorRate;
+    }
+
+    public int bloomChunkKeys() {
+      return bloomChunkKeys;
     }
 
     public int restartInterval() {

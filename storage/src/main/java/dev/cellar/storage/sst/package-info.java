@@ -14,6 +14,7 @@
  * data, index, meta index and file info blocks share; {@code BlockCodec} adds compression and
  * the per-block checksum; {@code CellKeys} and {@code SearchKey} map cells to block keys;
  * {@code BlockIndex}, {@code MetaIndex} and {@code FileInfo} decode the blocks that describe the
- * file.
+ * file. {@link dev.cellar.storage.sst.BloomFilter} (built by {@code BloomFilterWriter}, hashed with
+ * {@code Murmur3}) is the bloom block that lets a get skip a file without reading a data block.
  */
 package dev.cellar.storage.sst;
