@@ -142,8 +142,8 @@ final class FamilyStore {
   }
 
   /**
-   * As {@link #openSources(List, List)}, leaving out every store file whose bloom filter shows
-   * that it holds nothing {@code probe} asks for (no probe: every file). A file left out is
+   * As {@link #openSources(List, List)}, leaving out every store file whose row range or bloom
+   * filter shows that it holds nothing {@code probe} asks for (no probe: every file). A file left out is
    * released at once: no iterator is opened on it and none of its data blocks is read.
    */
   void openSources(List<CellIterator> out, List<StoreFileHandle> acquired, RowProbe probe) {
@@ -174,7 +174,7 @@ final class FamilyStore {
         out.add(m.iterator());
       }
       for (StoreFileHandle f : got) {
-        if (probe != null && !probe.mayHold(f.reader().bloomFilter())) {
+        if (probe != null && !probe.mayHold(f.reader())) {
           f.release();
           continue;
         }
@@ -210,6 +210,15 @@ final class FamilyStore {
     RowProbe(byte[] row, NavigableSet<byte[]> qualifiers) {
       this.row = row;
       this.qualifiers = qualifiers;
+    }
+
+    /** Whether a file may hold cells the read needs: its row range first, then its bloom filter. */
+    boolean mayHold(dev.cellar.storage.sst.StoreFileReader file) {
+      byte[] first = file.firstRow();
+      if (first == null || Bytes.compare(row, first) < 0 || Bytes.compare(row, file.lastRow()) > 0) {
+        return false;
+      }
+      return mayHold(file.bloomFilter());
     }
 
     /** Whether a file with this filter ({@code null}: none) may hold cells the read needs. */
