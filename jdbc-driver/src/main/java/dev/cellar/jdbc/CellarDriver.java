@@ -1,5 +1,7 @@
 package dev.cellar.jdbc;
 
+import dev.cellar.sql.CellarDatabase;
+import dev.cellar.sql.SqlState;
 import dev.cellar.sql.adapter.CellarPrepare;
 import dev.cellar.sql.adapter.CellarSchemaFactory;
 import dev.cellar.sql.adapter.CellarTypeSystem;
@@ -147,6 +149,20 @@ public class CellarDriver extends Driver {
       }
       throw e instanceof SQLException s ? s : JdbcErrors.toSql(e);
     }
+  }
+
+  /**
+   * The database behind a Cellar connection: its catalog and its store, for tools that mix SQL
+   * with direct storage access (the console's HBase-shell verbs).
+   *
+   * @throws SQLException if {@code connection} is not an open Cellar connection
+   */
+  public static CellarDatabase database(Connection connection) throws SQLException {
+    Databases.Entry e = CONNECTIONS.get(connection.unwrap(AvaticaConnection.class));
+    if (e == null) {
+      throw new SQLException("not an open Cellar connection", SqlState.CONNECTION_DOES_NOT_EXIST.code());
+    }
+    return e.db;
   }
 
   /** Cellar's connection properties with their defaults, descriptions and allowed values. */

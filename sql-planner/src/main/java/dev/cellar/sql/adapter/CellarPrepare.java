@@ -11,6 +11,8 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.plan.RelOptCostFactory;
+import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.runtime.Bindable;
@@ -56,6 +58,15 @@ public class CellarPrepare extends CalcitePrepareImpl {
     }
     session.plans().put(key, version, signature);
     return signature;
+  }
+
+  /** Calcite's planner, plus the rule that implements writes of Cellar tables. */
+  @Override
+  protected RelOptPlanner createPlanner(Context prepareContext, org.apache.calcite.plan.Context externalContext,
+      RelOptCostFactory costFactory) {
+    RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
+    planner.addRule(CellarRules.MODIFY);
+    return planner;
   }
 
   /** The columns an UPSERT names, or all of them. */

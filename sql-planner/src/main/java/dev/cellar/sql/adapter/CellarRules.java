@@ -5,7 +5,8 @@ import org.apache.calcite.plan.RelOptRule;
 
 /**
  * The planner rules of the Cellar adapter. A scan registers {@link #TO_ENUMERABLE} and
- * {@link #RULES}; a write registers {@link #MODIFY}. Each pushdown feature (filters to key
+ * {@link #RULES}; {@link CellarPrepare} adds {@link #MODIFY} to every planner (a write need not
+ * read a Cellar table). Each pushdown feature (filters to key
  * ranges, projections, sorts, limits) is one rule added to {@link #RULES}.
  */
 public final class CellarRules {
@@ -16,8 +17,8 @@ public final class CellarRules {
       CellarToEnumerableConverterRule.DEFAULT_CONFIG.toRule(CellarToEnumerableConverterRule.class);
 
   /** Implements INSERT, UPSERT, UPDATE and DELETE of a Cellar table. */
-  public static final CellarTableModify.EnumerableRule MODIFY =
-      CellarTableModify.EnumerableRule.DEFAULT_CONFIG.toRule(CellarTableModify.EnumerableRule.class);
+  public static final CellarTableModify.Rule MODIFY =
+      CellarTableModify.Rule.DEFAULT_CONFIG.toRule(CellarTableModify.Rule.class);
 
   /** Pushdown rules; none yet, so every read is a full scan. */
   public static final List<RelOptRule> RULES = List.of();

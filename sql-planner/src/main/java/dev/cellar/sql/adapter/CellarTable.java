@@ -9,45 +9,37 @@ import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.sql.exec.TableWriter;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
-import org.apache.calcite.adapter.java.AbstractQueryableTable;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.linq4j.Linq4j;
-import org.apache.calcite.linq4j.QueryProvider;
-import org.apache.calcite.linq4j.Queryable;
-import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
-import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.schema.ModifiableTable;
-import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
- * A relational table of the catalog as Calcite sees it. Planning turns it into a
- * {@link CellarTableScan} (reads) or a {@link CellarTableModify} (writes); the generated code
- * then calls {@link #query} and {@link #modify}. Immutable; one instance serves every
+ * A relational table of the catalog as Calcite sees it. Planning turns reads into a
+ * {@link CellarTableScan} and writes into a {@link CellarTableModify}; the generated code then
+ * calls {@link #query} and {@link #modify}. (It is not a Calcite {@code ModifiableTable}: Calcite
+ * builds every INSERT, UPDATE and DELETE as a {@code LogicalTableModify}, which
+ * {@link CellarTableModify.Rule} implements.) Immutable; one instance serves every
  * connection while the table's definition stays the same.
  */
-public final class CellarTable extends AbstractQueryableTable implements TranslatableTable, ModifiableTable {
+public final class CellarTable extends AbstractTable implements TranslatableTable {
   private final CellarDatabase db;
   private final TableDef def;
   private final TableMapping mapping;
 
   CellarTable(CellarDatabase db, TableDef def) {
-    super(Object[].class);
     this.db = db;
     this.def = def;
     this.mapping = new TableMapping(def);
@@ -79,28 +71,10 @@ public final class CellarTable extends AbstractQueryableTable implements Transla
   }
 
   @Override
-  public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
-    throw new UnsupportedOperationException("table " + def.name() + " is read through its planner rules");
-  }
-
-  @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-    RelOptCluster cluster = context.getCluster();
+    var cluster = context.getCluster();
     return new CellarTableScan(cluster, cluster.traitSetOf(CellarRel.CONVENTION), relOptTable, this,
         AccessPath.fullScan(def.name()));
-  }
-
-  @Override
-  public Collection<?> getModifiableCollection() {
-    return null;
-  }
-
-  @Override
-  public TableModify toModificationRel(RelOptCluster cluster, RelOptTable table, Prepare.CatalogReader catalogReader,
-      RelNode child, TableModify.Operation operation, List<String> updateColumnList,
-      List<RexNode> sourceExpressionList, boolean flattened) {
-    return CellarTableModify.create(cluster, table, catalogReader, child, operation, updateColumnList,
-        sourceExpressionList, flattened, this);
   }
 
   // ---- runtime: called by generated code ---------------------------------------------------

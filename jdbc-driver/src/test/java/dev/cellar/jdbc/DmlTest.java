@@ -1,0 +1,139 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Sql.assertFails;
+import static dev.cellar.jdbc.Sql.assertRows;
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Get;
+import dev.cellar.storage.Result;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** INSERT, UPSERT, UPDATE, DELETE and INSERT ... SELECT, with keys and without. */
+class DmlTest {
+  private Connection c;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+    run(c, "CREATE TABLE person (id INTEGER NOT NULL PRIMARY KEY, info.name VARCHAR(20), info.city VARCHAR, age INTEGER)");
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  @Test
+  void insertCountsRowsAndRejectsDuplicates() throws Exception {
+    try (Statement s = c.createStatement()) {
+      assertEquals(3, s.executeUpdate("INSERT INTO person VALUES (1, 'ann', 'oslo', 30), (2, 'bob', NULL, 40), "
+          + "(3, 'cid', 'rome', NULL)"));
+    }
+    assertFails(c, "23505", "INSERT INTO person VALUES (2, 'dup', NULL, 1)", "PERSON", "(ID)=(2)");
+    // a statement with one duplicate writes nothing
+    assertFails(c, "23505", "INSERT INTO person VALUES (4, 'dan', NULL, 1), (1, 'dup', NULL, 1)", "(ID)=(1)");
+    assertFails(c, "23505", "INSERT INTO person VALUES (5, 'x', NULL, 1), (5, 'y', NULL, 1)", "(ID)=(5)");
+    assertRows(c, "SELECT id, name FROM person", "1, ann", "2, bob", "3, cid");
+  }
+
+  @Test
+  void upsertReplacesOnlyNamedColumns() throws Exception {
+    run(c, "INSERT INTO person VALUES (1, 'ann', 'oslo', 30)");
+    try (Statement s = c.createStatement()) {
+      assertEquals(1, s.executeUpdate("UPSERT INTO person (id, age) VALUES (1, 31)"));
+      assertEquals(1, s.executeUpdate("UPSERT INTO person (id, name) VALUES (2, 'bob')"));
+    }
+    assertRows(c, "SELECT * FROM person", "1, ann, oslo, 31", "2, bob, null, null");
+    run(c, "UPSERT INTO person (id, city) VALUES (1, NULL)");
+    assertRows(c, "SELECT * FROM person WHERE id = 1", "1, ann, null, 31");
+    run(c, "UPSERT INTO person VALUES (1, 'ann2', 'oslo', NULL)");
+    assertRows(c, "SELECT * FROM person WHERE id = 1", "1, ann2, oslo, null");
+  }
+
+  @Test
+  void nullDeletesTheCellButTheRowStays() throws Exception {
+    run(c, "INSERT INTO person VALUES (1, 'ann', 'oslo', 30)", "UPDATE person SET name = NULL, city = NULL, age = NULL");
+    assertRows(c, "SELECT * FROM person", "1, null, null, null");
+    Result r = CellarDriver.database(c).store().table("PERSON").get(new Get(keyOf(1)));
+    assertNull(r.value(Bytes.toBytes("INFO"), Bytes.toBytes("NAME")));
+    assertEquals(1, r.size(), "only the marker cell is left: " + r);
+  }
+
+  private static byte[] keyOf(int id) {
+    return new byte[] {(byte) ((id >>> 24) ^ 0x80), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id};
+  }
+
+  @Test
+  void updateAndDelete() throws Exception {
+    run(c, "INSERT INTO person VALUES (1, 'ann', 'oslo', 30), (2, 'bob', 'rome', 40), (3, 'cid', 'rome', 50)");
+    try (Statement s = c.createStatement()) {
+      assertEquals(2, s.executeUpdate("UPDATE person SET age = age + 1 WHERE city = 'rome'"));
+      assertEquals(0, s.executeUpdate("UPDATE person SET age = 0 WHERE id = 99"));
+      assertEquals(1, s.executeUpdate("DELETE FROM person WHERE name = 'ann'"));
+    }
+    assertRows(c, "SELECT id, age FROM person", "2, 41", "3, 51");
+    // a changed key moves the row; keys may shift over each other
+    run(c, "UPDATE person SET id = id + 1");
+    assertRows(c, "SELECT id, name FROM person", "3, bob", "4, cid");
+    assertFails(c, "23505", "UPDATE person SET id = 4 WHERE id = 3", "(ID)=(4)");
+    run(c, "DELETE FROM person");
+    assertRows(c, "SELECT COUNT(*) FROM person", "0");
+    // a key deleted and written again in the same millisecond comes back
+    for (int i = 0; i < 20; i++) {
+      run(c, "INSERT INTO person (id, name) VALUES (7, 'x" + i + "')", "DELETE FROM person WHERE id = 7");
+    }
+    run(c, "INSERT INTO person (id, name) VALUES (7, 'back')");
+    assertRows(c, "SELECT id, name FROM person", "7, back");
+  }
+
+  @Test
+  void insertSelectIsAtomic() throws Exception {
+    run(c, "INSERT INTO person VALUES (1, 'ann', 'oslo', 30), (2, 'bob', 'rome', 40)");
+    run(c, "CREATE TABLE copy (id INTEGER PRIMARY KEY, name VARCHAR)");
+    try (Statement s = c.createStatement()) {
+      assertEquals(2, s.executeUpdate("INSERT INTO copy SELECT id, name FROM person"));
+    }
+    assertFails(c, "23505", "INSERT INTO copy SELECT id + 1, name FROM person", "COPY", "(ID)=(2)");
+    assertRows(c, "SELECT * FROM copy", "1, ann", "2, bob");
+    run(c, "UPSERT INTO copy SELECT id + 1, name FROM person");
+    assertRows(c, "SELECT * FROM copy", "1, ann", "2, ann", "3, bob");
+  }
+
+  @Test
+  void notNullColumns() throws Exception {
+    run(c, "CREATE TABLE strict (id INTEGER PRIMARY KEY, v VARCHAR NOT NULL)");
+    assertFails(c, "23502", "INSERT INTO strict (id) VALUES (1)", "V");
+    run(c, "INSERT INTO strict VALUES (1, 'a')");
+    assertFails(c, "23502", "UPDATE strict SET v = NULL", "V", "STRICT");
+    assertFails(c, "23502", "INSERT INTO strict SELECT id + 1, CAST(NULL AS VARCHAR) FROM strict", "V");
+    assertRows(c, "SELECT * FROM strict", "1, a");
+  }
+
+  @Test
+  void tableWithoutPrimaryKey() throws Exception {
+    run(c, "CREATE TABLE log (a INTEGER, b VARCHAR)");
+    run(c, "INSERT INTO log VALUES (1, 'x'), (1, 'x'), (2, 'y'), (NULL, NULL)");
+    assertRows(c, "SELECT a, b, COUNT(*) FROM log GROUP BY a, b ORDER BY a NULLS LAST", "1, x, 2", "2, y, 1",
+        "null, null, 1");
+    try (Statement s = c.createStatement()) {
+      assertEquals(2, s.executeUpdate("UPDATE log SET b = 'z' WHERE a = 1"));
+      assertEquals(1, s.executeUpdate("DELETE FROM log WHERE a IS NULL"));
+      assertEquals(2, s.executeUpdate("UPSERT INTO log VALUES (3, 'w'), (3, 'w')"));
+    }
+    assertRows(c, "SELECT a, b FROM log ORDER BY a, b", "1, z", "1, z", "2, y", "3, w", "3, w");
+    // rows are spread over the key space: generated keys are 8 bytes and do not share a prefix
+    int rows = 0;
+    for (Result r : CellarDriver.database(c).store().table("LOG").scanner(new dev.cellar.storage.Scan())) {
+      assertEquals(8, r.row().length);
+      rows++;
+    }
+    assertEquals(5, rows);
+  }
+}

@@ -1,0 +1,100 @@
+package dev.cellar.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Test helpers: fresh databases, running SQL, rows as lists. */
+final class Sql {
+  private static final AtomicInteger NEXT = new AtomicInteger();
+
+  private Sql() {}
+
+  /** A URL of a new in-memory database, dropped when its last connection closes. */
+  static String freshMem() {
+    return "jdbc:cellar:mem:test" + NEXT.incrementAndGet() + ";shutdown=true";
+  }
+
+  static Connection connect(String url) throws SQLException {
+    return DriverManager.getConnection(url);
+  }
+
+  /** Runs statements separated by {@code ;} at line ends. */
+  static void run(Connection c, String... sql) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      for (String q : sql) {
+        s.execute(q);
+      }
+    }
+  }
+
+  /** The rows of a query, each a list of {@code getObject} values. */
+  static List<List<Object>> rows(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      return rows(rs);
+    }
+  }
+
+  static List<List<Object>> rows(ResultSet rs) throws SQLException {
+    List<List<Object>> out = new ArrayList<>();
+    int n = rs.getMetaData().getColumnCount();
+    while (rs.next()) {
+      List<Object> row = new ArrayList<>();
+      for (int i = 1; i <= n; i++) {
+        row.add(rs.getObject(i));
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  /** The rows of a query rendered as {@code "a, b"} strings via {@code getString}. */
+  static List<String> strings(Connection c, String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+          sb.append(i > 1 ? ", " : "").append(rs.getString(i));
+        }
+        out.add(sb.toString());
+      }
+    }
+    return out;
+  }
+
+  static void assertRows(Connection c, String sql, String... expected) throws SQLException {
+    assertEquals(Arrays.asList(expected), strings(c, sql), sql);
+  }
+
+  /** Runs {@code sql}, expecting an SQLException with {@code state} whose message contains each of {@code words}. */
+  static SQLException assertFails(Connection c, String state, String sql, String... words) {
+    SQLException e = assertThrows(SQLException.class, () -> {
+      try (Statement s = c.createStatement()) {
+        if (s.execute(sql)) {
+          try (ResultSet rs = s.getResultSet()) {
+            while (rs.next()) {
+              // drain: errors may surface while rows are fetched
+            }
+          }
+        }
+      }
+    }, sql);
+    assertEquals(state, e.getSQLState(), () -> "SQLState of " + sql + ": " + e.getMessage());
+    for (String w : words) {
+      assertTrue(e.getMessage().contains(w), () -> "message of " + sql + " lacks '" + w + "': " + e.getMessage());
+    }
+    return e;
+  }
+}
