@@ -40,7 +40,11 @@ public final class SqlErrors {
   private static CellarSqlException translateOne(Throwable c) {
     String msg = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     if (c instanceof SqlParseException p) {
-      String m = msg.replace("\n", " ");
+      String m = msg.replace("\n", " ").replaceAll("\\s+", " ");
+      int cut = m.indexOf("Was expecting");
+      if (cut > 0) {
+        m = m.substring(0, cut).trim();
+      }
       return new CellarSqlException(SqlState.SYNTAX_ERROR, "Syntax error: " + m, c);
     }
     if (c instanceof CalciteContextException v) {

@@ -61,12 +61,11 @@ public final class DdlLexer {
         out.add(new Token(Token.Kind.NUMBER, sql.substring(start, pos), l, c, start));
       } else if (ch == '"' || ch == '\'') {
         out.add(new Token(ch == '"' ? Token.Kind.QUOTED : Token.Kind.STRING, quoted(ch, l, c), l, c, start));
-      } else if ("(),.=;+-*".indexOf(ch) >= 0) {
+      } else {
+        // any other character is a one-character symbol; the parser decides whether it belongs
+        // (the query of CREATE VIEW is taken as text)
         advance();
         out.add(new Token(Token.Kind.SYMBOL, String.valueOf(ch), l, c, start));
-      } else {
-        throw CellarSqlException.syntax("Syntax error at line " + l + ", column " + c + ": unexpected character '"
-            + ch + "'");
       }
     }
   }

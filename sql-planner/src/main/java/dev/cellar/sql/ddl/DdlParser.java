@@ -14,7 +14,7 @@ import java.util.List;
  *
  * <pre>
  * CREATE TABLE [IF NOT EXISTS] [schema.]t (
- *     column [, column]* [, CONSTRAINT name PRIMARY KEY (c [ASC|DESC], ...)] )
+ *     column [, column]* [[,] CONSTRAINT name PRIMARY KEY (c [ASC|DESC], ...)] )
  *     [option [, option]*] [SPLIT ON (value, ...)]
  * column  := [family.]name type [NOT NULL | NULL] [PRIMARY KEY [ASC|DESC]]
  * option  := [family.]NAME = value          e.g. n.VERSIONS=1, COMPRESSION='SNAPPY', SALT_BUCKETS=8
@@ -160,7 +160,8 @@ public final class DdlParser {
       } else {
         cols.add(column());
       }
-    } while (acceptSymbol(","));
+      // Phoenix writes the constraint after the last column without a comma
+    } while (acceptSymbol(",") || (keyAt == null && (peek().is("CONSTRAINT") || peek().is("PRIMARY"))));
     expectSymbol(")");
     List<DdlStatement.Option> options = options();
     List<Token> splits = new ArrayList<>();

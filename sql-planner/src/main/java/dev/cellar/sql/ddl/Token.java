@@ -21,7 +21,7 @@ public record Token(Kind kind, String text, int line, int column, int offset) {
     STRING,
     /** An unsigned number. */
     NUMBER,
-    /** One of {@code ( ) , . = ; + - *}. */
+    /** Any other single character: {@code ( ) , . = ;} and so on. */
     SYMBOL,
     /** The end of the statement. */
     END

@@ -1,0 +1,166 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Sql.assertRows;
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.sql.Types;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Every SQL type written and read back, as a column and as a key, NULLs included. */
+class TypesTest {
+  private static final String COLUMNS = "b BOOLEAN, ti TINYINT, si SMALLINT, i INTEGER, bi BIGINT, de DECIMAL(10,2), "
+      + "r REAL, d DOUBLE, c CHAR(4), vc VARCHAR(10), bn BINARY(3), vb VARBINARY, dt DATE, tm TIME, ts TIMESTAMP";
+
+  private Connection c;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+    run(c, "CREATE TABLE v (id INTEGER PRIMARY KEY, " + COLUMNS + ")");
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  @Test
+  void literalsRoundTrip() throws Exception {
+    run(c, "INSERT INTO v VALUES (1, TRUE, -8, -1600, -32000000, -64000000000, -12.34, 1.5, -2.25, 'ab', 'hello', "
+        + "X'0102ff', X'', DATE '2024-02-29', TIME '23:59:58.123', TIMESTAMP '1969-12-31 23:59:59.999')");
+    run(c, "INSERT INTO v (id) VALUES (2)");
+    assertRows(c, "SELECT * FROM v",
+        "1, true, -8, -1600, -32000000, -64000000000, -12.34, 1.5, -2.25, ab  , hello, 0102ff, , 2024-02-29, "
+            + "23:59:58.123, 1969-12-31 23:59:59.999",
+        "2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null");
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT * FROM v WHERE id = 1")) {
+      assertTrue(rs.next());
+      assertEquals(Boolean.TRUE, rs.getObject("B"));
+      assertEquals((byte) -8, rs.getByte("TI"));
+      assertEquals(new BigDecimal("-12.34"), rs.getBigDecimal("DE"));
+      assertEquals(1.5f, rs.getFloat("R"));
+      assertArrayEquals(new byte[] {1, 2, (byte) 0xff}, rs.getBytes("BN"));
+      assertEquals(Date.valueOf("2024-02-29"), rs.getDate("DT"));
+      assertEquals(Time.valueOf("23:59:58").toString(), rs.getTime("TM").toString());
+      assertEquals(Timestamp.valueOf("1969-12-31 23:59:59.999"), rs.getTimestamp("TS"));
+    }
+  }
+
+  @Test
+  void parametersRoundTrip() throws Exception {
+    Timestamp ts = Timestamp.valueOf("2030-01-02 03:04:05.678");
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO v VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      p.setInt(1, 1);
+      p.setBoolean(2, false);
+      p.setByte(3, Byte.MAX_VALUE);
+      p.setShort(4, Short.MIN_VALUE);
+      p.setInt(5, Integer.MIN_VALUE);
+      p.setLong(6, Long.MAX_VALUE);
+      p.setBigDecimal(7, new BigDecimal("99999999.99"));
+      p.setFloat(8, Float.MIN_VALUE);
+      p.setDouble(9, -Double.MAX_VALUE);
+      p.setString(10, "wxyz");
+      p.setString(11, "ünï©ødé");
+      p.setBytes(12, new byte[] {0, 0, 1});
+      p.setBytes(13, new byte[] {0, 1, 2, 3, 4, 5});
+      p.setDate(14, Date.valueOf("1900-01-01"));
+      p.setTime(15, Time.valueOf("00:00:01"));
+      p.setTimestamp(16, ts);
+      assertEquals(1, p.executeUpdate());
+      p.setInt(1, 2);
+      for (int i = 2; i <= 16; i++) {
+        p.setNull(i, Types.NULL);
+      }
+      assertEquals(1, p.executeUpdate());
+    }
+    try (PreparedStatement p = c.prepareStatement("SELECT * FROM v WHERE id = ?")) {
+      p.setInt(1, 1);
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertFalse(rs.getBoolean(2));
+        assertEquals(Byte.MAX_VALUE, rs.getByte(3));
+        assertEquals(Short.MIN_VALUE, rs.getShort(4));
+        assertEquals(Integer.MIN_VALUE, rs.getInt(5));
+        assertEquals(Long.MAX_VALUE, rs.getLong(6));
+        assertEquals(new BigDecimal("99999999.99"), rs.getBigDecimal(7));
+        assertEquals(Float.MIN_VALUE, rs.getFloat(8));
+        assertEquals(-Double.MAX_VALUE, rs.getDouble(9));
+        assertEquals("wxyz", rs.getString(10));
+        assertEquals("ünï©ødé", rs.getString(11));
+        assertArrayEquals(new byte[] {0, 0, 1}, rs.getBytes(12));
+        assertArrayEquals(new byte[] {0, 1, 2, 3, 4, 5}, rs.getBytes(13));
+        assertEquals(Date.valueOf("1900-01-01"), rs.getDate(14));
+        assertEquals(Time.valueOf("00:00:01"), rs.getTime(15));
+        assertEquals(ts, rs.getTimestamp(16));
+      }
+      p.setInt(1, 2);
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        for (int i = 2; i <= 16; i++) {
+          assertNull(rs.getObject(i), "column " + i);
+          assertTrue(rs.wasNull());
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyTypeAsAKey() throws Exception {
+    String[] types = {"BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL(6,2)", "REAL", "DOUBLE", "CHAR(3)",
+        "VARCHAR", "BINARY(2)", "VARBINARY", "DATE", "TIME", "TIMESTAMP"};
+    String[][] values = {{"TRUE", "FALSE"}, {"-1", "5"}, {"300", "-300"}, {"-7", "7"}, {"10", "-10"},
+        {"1.25", "-1.50"}, {"2.5", "-0.5"}, {"1e10", "-1e-10"}, {"'b'", "'a'"}, {"'ab'", "'a'"},
+        {"X'0001'", "X'0000'"}, {"X'01'", "X''"}, {"DATE '2000-01-01'", "DATE '1960-01-01'"},
+        {"TIME '10:00:00'", "TIME '09:00:00'"}, {"TIMESTAMP '2000-01-01 00:00:00'", "TIMESTAMP '1950-06-01 12:00:00'"}};
+    for (int t = 0; t < types.length; t++) {
+      for (String dir : new String[] {"ASC", "DESC"}) {
+        String table = "K" + t + dir;
+        run(c, "CREATE TABLE " + table + " (k " + types[t] + " NOT NULL, v INTEGER, CONSTRAINT pk PRIMARY KEY (k " + dir
+            + "))");
+        run(c, "INSERT INTO " + table + " VALUES (" + values[t][0] + ", 1), (" + values[t][1] + ", 2)");
+        // rows come back in key order without ORDER BY
+        String order = dir.equals("ASC") ? "ASC" : "DESC";
+        java.util.List<String> expected = Sql.strings(c, "SELECT k, v FROM " + table + " ORDER BY k " + order);
+        assertEquals(expected, Sql.strings(c, "SELECT k, v FROM " + table), types[t] + " " + dir);
+        assertEquals(2, expected.size());
+        assertRows(c, "SELECT v FROM " + table + " WHERE k = " + values[t][0], "1");
+      }
+    }
+  }
+
+  @Test
+  void resultSetMetaData() throws Exception {
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT id, de, c, vc, ts, i + 1 AS nxt FROM v")) {
+      ResultSetMetaData md = rs.getMetaData();
+      assertEquals(6, md.getColumnCount());
+      assertEquals("ID", md.getColumnName(1));
+      assertEquals(Types.INTEGER, md.getColumnType(1));
+      assertEquals(ResultSetMetaData.columnNoNulls, md.isNullable(1));
+      assertEquals(Types.DECIMAL, md.getColumnType(2));
+      assertEquals(10, md.getPrecision(2));
+      assertEquals(2, md.getScale(2));
+      assertEquals(Types.CHAR, md.getColumnType(3));
+      assertEquals(Types.VARCHAR, md.getColumnType(4));
+      assertEquals(10, md.getPrecision(4));
+      assertEquals(Types.TIMESTAMP, md.getColumnType(5));
+      assertEquals(ResultSetMetaData.columnNullable, md.isNullable(5));
+      assertEquals("NXT", md.getColumnLabel(6));
+      assertEquals("V", md.getTableName(1));
+    }
+  }
+}
