@@ -45,6 +45,9 @@ public final class SqlErrors {
       if (cut > 0) {
         m = m.substring(0, cut).trim();
       }
+      if (!m.contains("line ") && p.getPos() != null) {
+        m = m + " (at line " + p.getPos().getLineNum() + ", column " + p.getPos().getColumnNum() + ")";
+      }
       return new CellarSqlException(SqlState.SYNTAX_ERROR, "Syntax error: " + m, c);
     }
     if (c instanceof CalciteContextException v) {
