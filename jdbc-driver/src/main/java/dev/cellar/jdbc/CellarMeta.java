@@ -19,6 +19,7 @@ import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteMetaAccess;
+import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.schema.SchemaPlus;
 
 /**
@@ -275,6 +276,52 @@ final class CellarMeta extends CalciteMetaAccess {
     List<MetaTableType> rows = List.of(new MetaTableType("SYSTEM TABLE"), new MetaTableType("TABLE"),
         new MetaTableType("VIEW"));
     return rows(MetaTableType.class, List.of("TABLE_TYPE"), rows);
+  }
+
+  /**
+   * A table's columns as {@code getColumns} lists them: Calcite's, with the plain type name
+   * ({@code VARCHAR}, not {@code VARCHAR(8) NOT NULL}) and JDBC's column sizes (precision of
+   * numbers, length of strings, characters of a datetime's text form).
+   */
+  @Override
+  public Enumerable<MetaColumn> columns(MetaTable table) {
+    return super.columns(table).select(c -> new MetaColumn(c.tableCat, c.tableSchem, c.tableName, c.columnName,
+        c.dataType, plainTypeName(c.typeName), columnSize(c.dataType, c.columnSize), c.decimalDigits, c.numPrecRadix,
+        c.nullable, c.charOctetLength, c.ordinalPosition, c.isNullable));
+  }
+
+  private static String plainTypeName(String full) {
+    String t = full.endsWith(" NOT NULL") ? full.substring(0, full.length() - " NOT NULL".length()) : full;
+    int paren = t.indexOf('(');
+    return paren < 0 ? t : t.substring(0, paren);
+  }
+
+  private static Integer columnSize(int jdbcType, Integer size) {
+    switch (jdbcType) {
+      case Types.BOOLEAN:
+        return 1;
+      case Types.TINYINT:
+        return 3;
+      case Types.SMALLINT:
+        return 5;
+      case Types.INTEGER:
+        return 10;
+      case Types.BIGINT:
+        return 19;
+      case Types.REAL:
+        return 7;
+      case Types.FLOAT:
+      case Types.DOUBLE:
+        return 15;
+      case Types.DATE:
+        return 10;
+      case Types.TIME:
+        return size == null || size <= 0 ? 8 : 9 + size;
+      case Types.TIMESTAMP:
+        return size == null || size <= 0 ? 19 : 20 + size;
+      default:
+        return size;
+    }
   }
 
   /** The catalog tables matching an exact schema (or any, if null) and table name. */

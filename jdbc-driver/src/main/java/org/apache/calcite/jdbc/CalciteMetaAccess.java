@@ -1,14 +1,28 @@
 package org.apache.calcite.jdbc;
 
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.function.Predicate1;
+import org.apache.calcite.schema.lookup.LikePattern;
+
 /**
  * Lets a driver outside this package extend {@link CalciteMetaImpl}, whose constructor takes
- * Calcite's package-private connection class. Cellar's {@code dev.cellar.jdbc.CellarMeta}
- * extends this; nothing else of Cellar lives in this package.
+ * Calcite's package-private connection class, and corrects its listing of views. Cellar's
+ * {@code dev.cellar.jdbc.CellarMeta} extends this; nothing else of Cellar lives in this package.
  */
 public abstract class CalciteMetaAccess extends CalciteMetaImpl {
   protected CalciteMetaAccess(CalciteConnection connection) {
     super((CalciteConnectionImpl) connection, CalciteMetaTableFactoryImpl.INSTANCE,
         CalciteMetaColumnFactoryImpl.INSTANCE);
+  }
+
+  /**
+   * Calcite's tables of a schema, with its views (nullary table functions) also filtered by the
+   * name pattern, which Calcite forgets to do.
+   */
+  @Override
+  Enumerable<MetaTable> tables(MetaSchema schema, LikePattern tableNamePattern) {
+    Predicate1<String> matches = tableNamePattern.matcher();
+    return super.tables(schema, tableNamePattern).where(t -> matches.apply(t.tableName));
   }
 
   /** The connection this meta serves. */

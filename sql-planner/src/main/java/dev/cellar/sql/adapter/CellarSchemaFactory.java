@@ -21,6 +21,11 @@ public final class CellarSchemaFactory {
     CellarSession session = new CellarSession(db, planCacheSize);
     CellarSchema schema = new CellarSchema(session);
     SchemaPlus plus = root.add(Catalog.DEFAULT_SCHEMA, schema);
+    // Calcite creates its name caches lazily and turning caching off only reaches those that
+    // exist: create them, then turn them off.
+    plus.getTableNames();
+    plus.getSubSchemaNames();
+    plus.setCacheEnabled(true);
     plus.setCacheEnabled(false);
     schema.attached(plus);
     return session;
