@@ -54,6 +54,7 @@ final class CellarMeta extends CalciteMetaAccess {
   @Override
   public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
       PrepareCallback callback) throws NoSuchStatementException {
+    clearCancel(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
     } catch (RuntimeException e) {
@@ -91,6 +92,7 @@ final class CellarMeta extends CalciteMetaAccess {
   @Override
   public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
       throws NoSuchStatementException {
+    clearCancel(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
     } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.cellar.jdbc;
 
+import dev.cellar.sql.SqlState;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.TimeZone;
@@ -25,6 +26,11 @@ final class CellarResultSet extends AvaticaResultSet {
       return super.next();
     } catch (RuntimeException e) {
       throw JdbcErrors.toSql(e);
+    } catch (SQLException e) {
+      if (e.getSQLState() == null && "Statement canceled".equals(e.getMessage())) {
+        throw JdbcErrors.of(SqlState.CANCELLED.code(), "statement cancelled", e);
+      }
+      throw e;
     }
   }
 }

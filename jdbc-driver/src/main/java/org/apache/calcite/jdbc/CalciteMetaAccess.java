@@ -25,6 +25,15 @@ public abstract class CalciteMetaAccess extends CalciteMetaImpl {
     return super.tables(schema, tableNamePattern).where(t -> matches.apply(t.tableName));
   }
 
+  /** Clears a statement's cancel flag before it runs again (Avatica never clears it). */
+  protected void clearCancel(StatementHandle h) {
+    try {
+      getConnection().getCancelFlag(h).set(false);
+    } catch (org.apache.calcite.avatica.NoSuchStatementException e) {
+      // the statement is gone; nothing to clear
+    }
+  }
+
   /** The connection this meta serves. */
   protected CalciteConnection calciteConnection() {
     return getConnection();

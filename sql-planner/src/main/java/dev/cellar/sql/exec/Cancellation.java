@@ -36,9 +36,6 @@ public final class Cancellation {
       throw new CellarSqlException(SqlState.CANCELLED, "statement cancelled");
     }
     if (deadline != Long.MAX_VALUE && System.currentTimeMillis() > deadline) {
-      if (flag != null) {
-        flag.set(true);
-      }
       throw new CellarSqlException(SqlState.TIMEOUT, "statement timed out after " + timeoutMs + " ms (query timeout)");
     }
   }
