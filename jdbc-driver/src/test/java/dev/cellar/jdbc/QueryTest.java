@@ -1,0 +1,115 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Sql.assertRows;
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.sql.adapter.CellarSchema;
+import dev.cellar.sql.adapter.CellarSession;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** What Calcite's engine offers, over Cellar tables: the seed schemas of shops, items and sales. */
+class QueryTest {
+  private static Connection c;
+
+  @BeforeAll
+  static void load() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+    run(c, "CREATE TABLE shop (shop_id VARCHAR PRIMARY KEY, info.name VARCHAR, info.address VARCHAR, info.regdate DATE)",
+        "CREATE TABLE item (item_id INTEGER PRIMARY KEY, info.name VARCHAR, info.price DECIMAL(8,2), info.title VARCHAR)",
+        "CREATE TABLE shop_item (shop_id VARCHAR NOT NULL, item_id INTEGER NOT NULL, type VARCHAR, "
+            + "CONSTRAINT pk PRIMARY KEY (shop_id, item_id))",
+        "CREATE TABLE sale (user_id INTEGER NOT NULL, ts TIMESTAMP NOT NULL, product_id INTEGER NOT NULL, "
+            + "name.qty INTEGER, CONSTRAINT pk PRIMARY KEY (user_id, ts DESC, product_id))",
+        "INSERT INTO shop VALUES ('s1', 'north', 'a st', DATE '2020-01-01'), ('s2', 'south', 'b st', DATE '2021-06-01'),"
+            + " ('s3', 'empty', NULL, NULL)",
+        "INSERT INTO item VALUES (1, 'pen', 1.50, 'Pen'), (2, 'ink', 4.00, 'Ink'), (3, 'pad', 2.25, 'Pad'), "
+            + "(4, 'bag', 30.00, 'Bag')",
+        "INSERT INTO shop_item VALUES ('s1', 1, 'new'), ('s1', 2, 'old'), ('s2', 1, 'new'), ('s2', 3, 'new'), "
+            + "('s2', 4, 'sale')",
+        "INSERT INTO sale VALUES (1, TIMESTAMP '2024-01-01 10:00:00', 1, 2), (1, TIMESTAMP '2024-01-03 09:00:00', 3, 1), "
+            + "(1, TIMESTAMP '2024-01-02 08:00:00', 2, 5), (2, TIMESTAMP '2024-01-01 12:00:00', 4, 1)");
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    c.close();
+  }
+
+  @Test
+  void joinsAndAggregates() throws Exception {
+    assertRows(c, "SELECT s.name, COUNT(*), SUM(i.price) FROM shop s JOIN shop_item si ON s.shop_id = si.shop_id "
+        + "JOIN item i ON i.item_id = si.item_id GROUP BY s.name ORDER BY s.name", "north, 2, 5.50", "south, 3, 33.75");
+    assertRows(c, "SELECT s.shop_id, COUNT(si.item_id) FROM shop s LEFT JOIN shop_item si ON s.shop_id = si.shop_id "
+        + "GROUP BY s.shop_id HAVING COUNT(si.item_id) < 3 ORDER BY 1", "s1, 2", "s3, 0");
+    assertRows(c, "SELECT type, COUNT(DISTINCT shop_id), MAX(item_id) FROM shop_item GROUP BY type ORDER BY type",
+        "new, 2, 3", "old, 1, 2", "sale, 1, 4");
+  }
+
+  @Test
+  void subqueriesAndSetOperations() throws Exception {
+    assertRows(c, "SELECT name FROM item WHERE item_id IN (SELECT item_id FROM shop_item WHERE shop_id = 's2') "
+        + "AND price > (SELECT AVG(price) FROM item WHERE item_id < 4) ORDER BY name", "bag");
+    assertRows(c, "SELECT name FROM shop s WHERE NOT EXISTS (SELECT 1 FROM shop_item si WHERE si.shop_id = s.shop_id)",
+        "empty");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 's1' UNION SELECT item_id FROM shop_item "
+        + "WHERE shop_id = 's2' ORDER BY 1", "1", "2", "3", "4");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 's1' INTERSECT SELECT item_id FROM shop_item "
+        + "WHERE shop_id = 's2'", "1");
+    assertRows(c, "SELECT item_id FROM item EXCEPT SELECT item_id FROM shop_item ORDER BY 1");
+    assertRows(c, "SELECT COUNT(*) FROM (SELECT shop_id FROM shop_item UNION ALL SELECT shop_id FROM shop)", "8");
+  }
+
+  @Test
+  void windowsOrderLimitOffsetAndFunctions() throws Exception {
+    assertRows(c, "SELECT user_id, product_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY ts DESC) FROM sale "
+        + "ORDER BY user_id, 3", "1, 3, 1", "1, 2, 2", "1, 1, 3", "2, 4, 1");
+    assertRows(c, "SELECT item_id, SUM(price) OVER (ORDER BY item_id ROWS UNBOUNDED PRECEDING) FROM item",
+        "1, 1.50", "2, 5.50", "3, 7.75", "4, 37.75");
+    assertRows(c, "SELECT name FROM item ORDER BY price DESC LIMIT 2", "bag", "ink");
+    assertRows(c, "SELECT name FROM item ORDER BY item_id LIMIT 2 OFFSET 1", "ink", "pad");
+    assertRows(c, "SELECT name FROM item ORDER BY item_id OFFSET 3 ROWS FETCH NEXT 5 ROWS ONLY", "bag");
+    assertRows(c, "SELECT UPPER(name) || '-' || CAST(item_id AS VARCHAR), CHAR_LENGTH(title), ROUND(price * 1.1, 1), "
+        + "COALESCE(NULL, title), CASE WHEN price > 3 THEN 'dear' ELSE 'cheap' END FROM item WHERE item_id = 2",
+        "INK-2, 3, 4.4, Ink, dear");
+    assertRows(c, "SELECT EXTRACT(YEAR FROM regdate), regdate + INTERVAL '1' DAY FROM shop WHERE shop_id = 's2'",
+        "2021, 2021-06-02");
+    assertRows(c, "SELECT SUBSTRING(address FROM 1 FOR 1), address LIKE '%st', address IS NULL FROM shop",
+        "a, true, false", "b, true, false", "null, null, true");
+  }
+
+  @Test
+  void latestPurchasesFirstByTheKey() throws Exception {
+    // the key (user_id, ts DESC, ...) returns a user's newest purchase first, no ORDER BY needed
+    assertRows(c, "SELECT product_id, ts FROM sale WHERE user_id = 1", "3, 2024-01-03 09:00:00.000",
+        "2, 2024-01-02 08:00:00.000", "1, 2024-01-01 10:00:00.000");
+  }
+
+  @Test
+  void preparedPlansAreCachedAndExplainShowsTheAccessPath() throws Exception {
+    CellarSession session = c.unwrap(CalciteConnection.class).getRootSchema().getSubSchema("PUBLIC")
+        .unwrap(CellarSchema.class).session();
+    String sql = "SELECT name FROM item WHERE item_id = ?";
+    long misses = session.planCacheMisses();
+    for (int i = 1; i <= 4; i++) {
+      try (PreparedStatement p = c.prepareStatement(sql)) {
+        p.setInt(1, i);
+        try (ResultSet rs = p.executeQuery()) {
+          assertTrue(rs.next());
+        }
+      }
+    }
+    assertEquals(misses + 1, session.planCacheMisses());
+    assertTrue(session.planCacheHits() >= 3);
+    String plan = Sql.strings(c, "EXPLAIN PLAN FOR SELECT * FROM item").get(0);
+    assertTrue(plan.contains("CellarToEnumerableConverter\n    CellarTableScan(table=[[PUBLIC, ITEM]], path=[FULL SCAN])"),
+        plan);
+  }
+}
