@@ -6,9 +6,10 @@ import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Cellar's type limits: DECIMAL up to precision and scale 38 (as Phoenix), TIME and TIMESTAMP
- * with milliseconds unless a precision is given (values are kept in milliseconds), and string
- * results of CASE and UNION of different lengths as VARCHAR (as H2 and PostgreSQL).
+ * Cellar's type limits: DECIMAL up to precision and scale 38 (as Phoenix), and TIME and
+ * TIMESTAMP with milliseconds unless a precision is given (values are kept in milliseconds).
+ * String literals keep SQL's CHAR semantics ({@code CASE ... THEN 'dear' ELSE 'cheap' END} is a
+ * CHAR(5)): making ragged results VARCHAR would also make {@code CHAR(3) = 'b'} false.
  */
 public final class CellarTypeSystem extends RelDataTypeSystemImpl {
   /** The instance connections use ({@code typeSystem=...CellarTypeSystem#INSTANCE}). */
@@ -24,12 +25,6 @@ public final class CellarTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public int getMaxScale(SqlTypeName typeName) {
     return typeName == SqlTypeName.DECIMAL ? ColumnType.MAX_DECIMAL_PRECISION : super.getMaxScale(typeName);
-  }
-
-  /** {@code CASE WHEN ... THEN 'dear' ELSE 'cheap' END} is a VARCHAR, not a blank-padded CHAR(5). */
-  @Override
-  public boolean shouldConvertRaggedUnionTypesToVarying() {
-    return true;
   }
 
   @Override
