@@ -1,0 +1,77 @@
+package dev.cellar.sql.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.codec.KeyType;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.embedded.EmbeddedStore;
+import dev.cellar.storage.embedded.StoreOptions;
+import dev.cellar.storage.fs.MemVfs;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CatalogTest {
+  private static TableDef table() {
+    return new TableDef(Catalog.DEFAULT_SCHEMA, "SALE", "SALE", List.of(
+        new ColumnDef("USER_ID", new ColumnType(KeyType.VARCHAR, 10, 0), false, null, 0, false),
+        new ColumnDef("TS", ColumnType.of(KeyType.TIMESTAMP), false, null, 1, true),
+        new ColumnDef("PRODUCT", ColumnType.of(KeyType.VARCHAR), true, "NAME", -1, false),
+        new ColumnDef("PRICE", new ColumnType(KeyType.DECIMAL, 8, 2), false, "NAME", -1, false)),
+        0, List.of("a", "m"), "0", "NAME", false, 1, Map.of("IMMUTABLE_ROWS", "TRUE"));
+  }
+
+  @Test
+  void recordsRoundTripAndSurviveReopen() {
+    MemVfs vfs = new MemVfs();
+    TableDef t = table();
+    ViewDef v = new ViewDef(Catalog.DEFAULT_SCHEMA, "RECENT", "SELECT * FROM sale WHERE ts > DATE '2024-01-01'",
+        List.of("U", "T", "P", "Q"));
+    long version;
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog c = Catalog.open(store);
+      version = c.snapshot().version();
+      c.putTable(t);
+      c.putView(v);
+      assertNotEquals(version, c.snapshot().version());
+      assertEquals(0, c.reserveRowIds("PUBLIC", "SALE", 1000));
+      assertEquals(1000, c.reserveRowIds("PUBLIC", "SALE", 1000));
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog c = Catalog.open(store);
+      assertEquals(t, c.snapshot().table("SALE"));
+      assertEquals(v, c.snapshot().view("RECENT"));
+      assertEquals(2000, c.reserveRowIds("PUBLIC", "SALE", 10), "row ids are never handed out twice");
+      c.removeTable("PUBLIC", "SALE");
+      c.removeView("PUBLIC", "RECENT");
+      assertNull(c.snapshot().table("SALE"));
+      assertEquals(0, c.reserveRowIds("PUBLIC", "SALE", 10), "a dropped table's counter goes with it");
+    }
+  }
+
+  @Test
+  void corruptRecordsAreReportedNotRead() {
+    try (CellarStore store = EmbeddedStore.inMemory()) {
+      Catalog.open(store);
+      store.table(Catalog.TABLE).put(new Put(Catalog.rowKey(Catalog.KIND_TABLE, "PUBLIC", "BAD"))
+          .addColumn(Catalog.FAMILY_BYTES, Catalog.DEF, Bytes.toBytes("{\"format\": 99}")));
+      CellarSqlException e = assertThrows(CellarSqlException.class, () -> Catalog.open(store));
+      assertEquals("XX001", e.sqlState());
+    }
+  }
+
+  @Test
+  void columnTypesPrintAndParse() {
+    for (ColumnType t : List.of(ColumnType.of(KeyType.CHAR), new ColumnType(KeyType.DECIMAL, 5, 1),
+        ColumnType.of(KeyType.VARBINARY), new ColumnType(KeyType.VARCHAR, 30, 0), ColumnType.of(KeyType.TIMESTAMP),
+        ColumnType.of(KeyType.BOOLEAN))) {
+      assertEquals(t, ColumnType.parse(t.sql()));
+    }
+  }
+}
