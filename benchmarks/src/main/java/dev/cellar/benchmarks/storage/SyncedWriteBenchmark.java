@@ -6,6 +6,7 @@ import dev.cellar.storage.embedded.EmbeddedStore;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link FileChannel#force force(false)} on one file in the same kind of directory. Scores are
  * puts (or forces) per second, summed over the threads.
  *
- * <p>Each iteration gets a new store in a new directory (flush size 2 GiB: nothing flushes).
+ * <p>Each iteration gets a new store in a new directory (flush size 2 GiB: nothing flushes) and
+ * prints its puts, log bytes per put and puts per write system call (the average commit group).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -53,6 +55,7 @@ public class SyncedWriteBenchmark {
     EmbeddedStore store;
     Table table;
     final LongAdder puts = new LongAdder();
+    long writeCallsAtStart;
 
     @Setup(Level.Iteration)
     public void open() {
@@ -60,15 +63,18 @@ public class SyncedWriteBenchmark {
       store = BenchData.openStore(dir, 2L << 30);
       table = store.table(BenchData.TABLE);
       puts.reset();
+      writeCallsAtStart = writeCalls();
     }
 
     @TearDown(Level.Iteration)
     public void close() {
       long n = puts.sum();
+      long calls = writeCalls() - writeCallsAtStart;
       long walBytes = BenchData.directorySize(dir.resolve("wal"));
       store.close();
       if (n > 0) {
-        System.out.printf(" [%,d puts, %,d log bytes, %.0f log bytes/put]", n, walBytes, (double) walBytes / n);
+        System.out.printf(" [%,d puts, %.0f log bytes/put, %.2f puts per write call]", n, (double) walBytes / n,
+            writeCallsAtStart < 0 ? Double.NaN : (double) n / calls);
       }
       BenchData.deleteTree(dir);
     }
@@ -88,6 +94,25 @@ public class SyncedWriteBenchmark {
     byte[] nextRow() {
       return BenchData.row(base | next++);
     }
+  }
+
+  /**
+   * Write system calls made by this JVM so far ({@code syscw} of {@code /proc/self/io}), or -1
+   * where that file does not exist. The log writes each commit group with one call, so puts
+   * per call is the average group size: how many puts share one write (and, for FSYNC_WAL,
+   * one force).
+   */
+  static long writeCalls() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
+        if (line.startsWith("syscw:")) {
+          return Long.parseLong(line.substring(6).trim());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux
+    }
+    return -1;
   }
 
   private static void put(Engine e, Writer w, Durability d) {
