@@ -169,7 +169,11 @@ final class FamilyStore {
         }
         continue; // the view changed under us; take the new one
       }
-      out.add(v.active().iterator());
+      // An empty memstore is left out: a cell added after this point has a sequence number
+      // above the reader's read point (writes are in the memstore before they complete).
+      if (!v.active().isEmpty()) {
+        out.add(v.active().iterator());
+      }
       for (MemStore m : v.flushing()) {
         out.add(m.iterator());
       }
