@@ -19,8 +19,8 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 
 /**
- * Creates the JDBC objects of Cellar connections: Calcite's connection, statements and
- * metadata, and {@link CellarResultSet}s.
+ * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s, Calcite's
+ * statements and metadata, and {@link CellarResultSet}s.
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
@@ -32,7 +32,7 @@ public final class CellarJdbcFactory extends CalciteFactory {
   @Override
   public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
       Properties info, CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
-    return calcite.newConnection(driver, factory, url, info, rootSchema, typeFactory);
+    return new CellarConnection((org.apache.calcite.jdbc.Driver) driver, factory, url, info, rootSchema, typeFactory);
   }
 
   @Override

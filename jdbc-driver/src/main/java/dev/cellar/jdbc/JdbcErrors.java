@@ -40,6 +40,28 @@ final class JdbcErrors {
         List.of(trace.toString()), null);
   }
 
+  /** The SQLState and message of {@code e}, from Cellar's error or the Avatica error carrying it. */
+  static CellarSqlException translate(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof AvaticaClientRuntimeException a && a.getSqlState() != null) {
+        return new CellarSqlException(stateOf(a.getSqlState()), a.getMessage(), a);
+      }
+      if (c instanceof CellarSqlException cs) {
+        return cs;
+      }
+    }
+    return SqlErrors.translate(e);
+  }
+
+  private static dev.cellar.sql.SqlState stateOf(String code) {
+    for (dev.cellar.sql.SqlState s : dev.cellar.sql.SqlState.values()) {
+      if (s.code().equals(code)) {
+        return s;
+      }
+    }
+    return dev.cellar.sql.SqlState.INTERNAL_ERROR;
+  }
+
   /** The {@code SQLException} of {@code e}. */
   static SQLException toSql(Throwable e) {
     if (e instanceof SQLException s) {

@@ -6,6 +6,7 @@ import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -104,12 +105,19 @@ class ErrorsTest {
       }
       s.execute("DELETE FROM t WHERE id = 2");
     }
+    SQLException prep = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT nosuch FROM t WHERE id = ?"));
+    assertEquals("42S22", prep.getSQLState());
+    assertTrue(prep.getMessage().contains("NOSUCH"), prep.getMessage());
+    assertInstanceOf(java.sql.SQLSyntaxErrorException.class, prep);
+    prep = assertThrows(SQLException.class, () -> c.prepareStatement("UPSERT INTO nosuch VALUES (?)"));
+    assertEquals("42S02", prep.getSQLState());
     try (PreparedStatement p = c.prepareStatement("INSERT INTO t VALUES (?, ?, ?)")) {
       p.setInt(1, 1);
       p.setString(2, "x");
       p.setBigDecimal(3, java.math.BigDecimal.ONE);
       SQLException e = assertThrows(SQLException.class, p::executeUpdate);
       assertEquals("23505", e.getSQLState());
+      assertTrue(e.getMessage().contains("(ID)=(1)"), e.getMessage());
     }
   }
 }

@@ -158,6 +158,23 @@ class JdbcBehaviourTest {
   }
 
   @Test
+  void ddlRunsWhenExecutedLikeAnyWrite() throws Exception {
+    try (Connection c = Sql.connect(Sql.freshMem()); Statement s = c.createStatement()) {
+      assertFalse(s.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)"));
+      assertEquals(0, s.getUpdateCount());
+      assertEquals(0, s.executeUpdate("CREATE TABLE b (id INTEGER PRIMARY KEY)"));
+      try (PreparedStatement p = c.prepareStatement("CREATE TABLE c (id INTEGER PRIMARY KEY)")) {
+        assertFalse(CellarDriver.database(c).catalog().snapshot().exists("C"), "prepared, not yet run");
+        assertEquals(0, p.executeUpdate());
+      }
+      assertTrue(CellarDriver.database(c).catalog().snapshot().exists("C"));
+      // a syntax error is reported when the statement is prepared
+      SQLException e = assertThrows(SQLException.class, () -> c.prepareStatement("CREATE TABEL d (id INTEGER)"));
+      assertEquals("42000", e.getSQLState());
+    }
+  }
+
+  @Test
   void closedConnectionsAndStatements() throws Exception {
     Connection c = Sql.connect(Sql.freshMem());
     Statement s = c.createStatement();

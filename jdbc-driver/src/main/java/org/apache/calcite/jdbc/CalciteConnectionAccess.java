@@ -1,0 +1,32 @@
+package org.apache.calcite.jdbc;
+
+import java.sql.SQLException;
+import java.util.Properties;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.avatica.AvaticaFactory;
+
+/**
+ * Lets a driver outside this package extend Calcite's package-private connection class. Cellar's
+ * {@code dev.cellar.jdbc.CellarConnection} extends this to give errors of
+ * {@code prepareStatement} their SQLState and message (Calcite prepares statements without
+ * going through the {@code Meta}, and wraps every failure in a plain {@code SQLException}).
+ */
+public abstract class CalciteConnectionAccess extends CalciteConnectionImpl {
+  protected CalciteConnectionAccess(Driver driver, AvaticaFactory factory, String url, Properties info,
+      CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
+    super(driver, factory, url, info, rootSchema, typeFactory);
+  }
+
+  @Override
+  public CalcitePreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
+    try {
+      return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
+    } catch (SQLException e) {
+      throw prepareError(sql, e);
+    }
+  }
+
+  /** The exception to report for a statement that failed to prepare. */
+  protected abstract SQLException prepareError(String sql, SQLException e);
+}

@@ -1,0 +1,46 @@
+package dev.cellar.sql.adapter;
+
+import dev.cellar.sql.exec.TableMapping;
+import java.util.Objects;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Translates a filter condition on a Cellar table into what the store can do — an
+ * {@link AccessPath} with key ranges and storage filters — and what stays for Calcite. Kept
+ * apart from the rules (as Calcite's InnoDB adapter keeps {@code InnodbFilterTranslator}) so that
+ * each pushdown feature is a change here plus one rule in {@link CellarRules}.
+ *
+ * <p>Nothing is pushed yet: every condition remains, and every read is a {@code FULL SCAN}.
+ */
+public final class CellarFilterTranslator {
+  /**
+   * The result of a translation: an immutable value.
+   *
+   * @param path the access path the pushed part becomes
+   * @param pushed the part of the condition the path evaluates, or {@code null} if none
+   * @param remaining the part Calcite must still evaluate, or {@code null} if none
+   */
+  public record Translation(AccessPath path, RexNode pushed, RexNode remaining) {
+    public Translation {
+      Objects.requireNonNull(path, "path");
+    }
+
+    /** Whether anything was pushed into the store. */
+    public boolean pushedAnything() {
+      return pushed != null;
+    }
+  }
+
+  private final CellarTable table;
+
+  public CellarFilterTranslator(CellarTable table) {
+    this.table = table;
+  }
+
+  /** The translation of {@code condition}, a filter over all the table's columns. */
+  public Translation translate(RexNode condition) {
+    TableMapping mapping = table.mapping();
+    Objects.requireNonNull(mapping, "mapping");
+    return new Translation(AccessPath.fullScan(table.def().name()), null, condition);
+  }
+}
