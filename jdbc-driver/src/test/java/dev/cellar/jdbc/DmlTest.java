@@ -113,6 +113,8 @@ class DmlTest {
     run(c, "INSERT INTO strict VALUES (1, 'a')");
     assertFails(c, "23502", "UPDATE strict SET v = NULL", "V", "STRICT");
     assertFails(c, "23502", "INSERT INTO strict SELECT id + 1, CAST(NULL AS VARCHAR) FROM strict", "V");
+    // an UPSERT must name every NOT NULL column (it might create the row)
+    assertFails(c, "23502", "UPSERT INTO strict (id) VALUES (1)", "V");
     assertRows(c, "SELECT * FROM strict", "1, a");
   }
 
