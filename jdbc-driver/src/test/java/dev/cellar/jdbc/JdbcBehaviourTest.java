@@ -183,6 +183,14 @@ class JdbcBehaviourTest {
     assertTrue(c.isClosed());
     assertThrows(SQLException.class, () -> s.executeQuery("SELECT * FROM t"));
     assertThrows(SQLException.class, c::createStatement);
+    try (Connection d = Sql.connect(Sql.freshMem())) {
+      assertTrue(d.getAutoCommit());
+      d.commit();
+      d.rollback();
+      d.setAutoCommit(true);
+      SQLException e = assertThrows(SQLException.class, () -> d.setAutoCommit(false));
+      assertEquals("0A000", e.getSQLState());
+    }
     List<String> states = new ArrayList<>();
     try (Connection d = Sql.connect(Sql.freshMem())) {
       assertFalse(d.isClosed());
