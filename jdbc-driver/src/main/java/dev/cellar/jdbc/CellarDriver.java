@@ -117,6 +117,8 @@ public class CellarDriver extends Driver {
     CellarUrl u = CellarUrl.parse(url);
     Properties props = new Properties();
     props.setProperty(CalciteConnectionProperty.TYPE_SYSTEM.camelName(), CellarTypeSystem.class.getName() + "#INSTANCE");
+    // NULLs sort first in ascending order, as in Phoenix, SQLite and H2
+    props.setProperty(CalciteConnectionProperty.DEFAULT_NULL_COLLATION.camelName(), "LOW");
     if (info != null) {
       CellarUrl.checkProperties(info);
       for (String k : info.stringPropertyNames()) {

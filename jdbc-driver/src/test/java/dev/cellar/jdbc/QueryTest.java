@@ -83,6 +83,9 @@ class QueryTest {
         "2021, 2021-06-02");
     assertRows(c, "SELECT SUBSTRING(address FROM 1 FOR 1), address LIKE '%st', address IS NULL FROM shop",
         "a, true, false", "b, true, false", "null, null, true");
+    // NULLs sort first in ascending order (Phoenix, SQLite, H2)
+    assertRows(c, "SELECT address FROM shop ORDER BY address", "null", "a st", "b st");
+    assertRows(c, "SELECT address FROM shop ORDER BY address DESC", "b st", "a st", "null");
   }
 
   @Test
