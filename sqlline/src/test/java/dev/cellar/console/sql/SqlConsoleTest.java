@@ -1,0 +1,117 @@
+package dev.cellar.console.sql;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.examples.SeedSql;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cellar sql} without a terminal: SQLLine on a {@code file:} database holding the seed
+ * tables, reading a script from a stream and writing a transcript.
+ */
+class SqlConsoleTest {
+  @TempDir
+  static Path dir;
+  static String url;
+
+  @BeforeAll
+  static void seed() throws Exception {
+    // The console reads SQL literals as UTF-8; Calcite reads that setting once per JVM, so set it
+    // before the seed loader starts Calcite here.
+    System.setProperty("calcite.default.charset", "UTF-8");
+    url = "jdbc:cellar:file:" + dir.resolve("db");
+    try (Connection c = DriverManager.getConnection(url)) {
+      assertEquals(SeedSql.TABLES, SeedSql.load(c));
+    }
+    try (Connection c = DriverManager.getConnection(url)) {
+      assertEquals(List.of(), SeedSql.load(c), "a second load leaves the tables as they are");
+    }
+  }
+
+  private static String[] console(String script, String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = SqlConsole.run(args, new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8)), out, err);
+    return new String[] {Integer.toString(status), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+  }
+
+  @Test
+  void scriptOverTheSeedTables() throws Exception {
+    String[] r = console("""
+        !tables
+        !columns users
+        SELECT * FROM category WHERE parent_id = 5;
+        SELECT s.name AS shop, i.name AS item, si.type FROM shop s JOIN shop_item si ON si.shop_id = s.id
+          JOIN item i ON i.id = si.item_id ORDER BY 1, 2;
+        SELECT id FROM files WHERE user_id = 1 AND create_time >= DATE '2012-09-01'
+          AND create_time < DATE '2012-10-01' AND name LIKE '中国好声音%' AND category LIKE '综艺%';
+        SELECT * FROM nosuch;
+        SELECT product FROM sale WHERE user_id = 'u0002' LIMIT 2;
+        !quit
+        """, url);
+    String out = r[1];
+    assertEquals("0", r[0], r[2]);
+    // each command after its prompt, no terminal control sequences or carriage returns
+    // (SQLLine shortens a long URL in the prompt)
+    assertTrue(Pattern.compile("^0: jdbc:cellar:file:\\S+> !tables\n\\+-").matcher(out).find(), out);
+    assertTrue(Pattern.compile("\n0: jdbc:cellar:file:\\S+> !quit\n?$").matcher(out).find(), out);
+    assertEquals(-1, out.indexOf('\r'), out);
+    assertEquals(-1, out.indexOf(27), out);
+    for (String table : SeedSql.TABLES) {
+      assertTrue(Pattern.compile("\\| PUBLIC +\\| " + table + " +\\| TABLE ").matcher(out).find(), table + "\n" + out);
+    }
+    for (String column : List.of("ID", "NICKNAME", "GENDER", "DOB", "ADDRESS")) {
+      assertTrue(Pattern.compile("\\| USERS +\\| " + column + " +\\|").matcher(out).find(), column + "\n" + out);
+    }
+    assertTrue(Pattern.compile("""
+        \\| 7 +\\| red dog +\\| 5 +\\|
+        \\| 8 +\\| black dog +\\| 5 +\\|
+        """).matcher(out).find(), out);
+    assertTrue(Pattern.compile("""
+        \\| Corner Shop \\| kettle \\| new +\\|
+        \\| Corner Shop \\| teapot \\| sale +\\|
+        \\| Market Hall \\| kettle \\| used +\\|
+        """).matcher(out).find(), out);
+    assertEquals(List.of("1", "2", "3", "4", "5", "7"), column(out, "ID"), "the seeds' find(...) over files");
+    // newest first: the key is (user_id, sold_at DESC, product)
+    assertTrue(Pattern.compile("\\| teapot +\\|\n\\| kettle +\\|\n").matcher(out).find(), out);
+    // an error is reported and the script goes on
+    assertTrue(r[2].contains("Object 'NOSUCH' not found") && r[2].contains("42S02"), r[2]);
+  }
+
+  /** The values of the one-column result whose header is {@code name}. */
+  private static List<String> column(String out, String name) {
+    Matcher m = Pattern.compile("\\| " + name + " +\\|\n\\+-+\\+\n((?:\\| .* \\|\n)+)").matcher(out);
+    assertTrue(m.find(), out);
+    return m.group(1).lines().map(l -> l.substring(1, l.length() - 1).trim()).toList();
+  }
+
+  @Test
+  void arguments() {
+    String home = System.getProperty("user.home");
+    assertEquals("jdbc:cellar:file:" + Path.of(home, ".cellar", "demo-sql"), SqlConsole.expandHome(SqlConsole.DEFAULT_URL));
+    assertEquals("jdbc:cellar:file:" + Path.of(home) + ";durability=ASYNC_WAL",
+        SqlConsole.expandHome("jdbc:cellar:file:~;durability=ASYNC_WAL"));
+    assertEquals("jdbc:cellar:file:~x/y", SqlConsole.expandHome("jdbc:cellar:file:~x/y"));
+    assertEquals("jdbc:cellar:mem:~", SqlConsole.expandHome("jdbc:cellar:mem:~"));
+    String[] a = SqlConsole.sqlLineArgs(new String[] {"jdbc:cellar:mem:x", "--outputFormat=csv"});
+    assertEquals("jdbc:cellar:mem:x", a[List.of(a).indexOf("-u") + 1]);
+    assertEquals("--outputFormat=csv", a[a.length - 1]);
+    String[] d = SqlConsole.sqlLineArgs(new String[] {"-f", "x.sql"});
+    assertEquals(SqlConsole.expandHome(SqlConsole.DEFAULT_URL), d[List.of(d).indexOf("-u") + 1]);
+    assertArrayEquals(new String[] {"-f", "x.sql"}, List.of(d).subList(d.length - 2, d.length).toArray());
+  }
+}
