@@ -35,6 +35,17 @@ public final class Result {
     return new Result(cells.get(0).row(), Collections.unmodifiableList(new ArrayList<>(cells)));
   }
 
+  /**
+   * A result over cells of one row in {@link CellComparator} order, taking ownership of the
+   * list: the caller must not change it afterwards. Saves the copy {@link #of} makes.
+   */
+  public static Result ofOwned(List<Cell> cells) {
+    if (cells.isEmpty()) {
+      return EMPTY;
+    }
+    return new Result(cells.get(0).row(), Collections.unmodifiableList(cells));
+  }
+
   /** The row key, or {@code null} for an empty result. */
   public byte[] row() {
     return row;

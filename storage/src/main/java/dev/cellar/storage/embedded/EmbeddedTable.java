@@ -104,6 +104,15 @@ final class EmbeddedTable implements Table {
   }
 
   private Result getAt(Get get, long readPoint, long now) {
+    if (get.filter() == null) {
+      while (true) {
+        try {
+          return handle.regionFor(get.row()).get(get, readPoint, now);
+        } catch (dev.cellar.storage.region.RegionClosedException e) {
+          // split meanwhile: the daughter holding the row serves it
+        }
+      }
+    }
     Scan scan = new Scan().withStartRow(get.row(), true).withStopRow(get.row(), true).setLimit(1)
         .readVersions(get.maxVersions()).setFilter(get.filter());
     scan.setTimeRange(get.timeRange().min(), get.timeRange().max());
