@@ -91,8 +91,9 @@ class QueryTest {
   @Test
   void latestPurchasesFirstByTheKey() throws Exception {
     // the key (user_id, ts DESC, ...) returns a user's newest purchase first, no ORDER BY needed
-    assertRows(c, "SELECT product_id, ts FROM sale WHERE user_id = 1", "3, 2024-01-03 09:00:00.000",
-        "2, 2024-01-02 08:00:00.000", "1, 2024-01-01 10:00:00.000");
+    Check.check(c, "SELECT product_id, ts FROM sale WHERE user_id = 1")
+        .explainContains("CellarTableScan(table=[[PUBLIC, SALE]], path=[FULL SCAN])")
+        .returns("3, 2024-01-03 09:00:00.000", "2, 2024-01-02 08:00:00.000", "1, 2024-01-01 10:00:00.000");
   }
 
   @Test
