@@ -29,8 +29,8 @@ class KeyOrderTest {
         }
         p.executeBatch();
       }
-      List<String> sorted = Sql.strings(c, "SELECT user_id, ts, product_id FROM sale ORDER BY user_id, ts DESC, product_id");
-      List<String> natural = Sql.strings(c, "SELECT user_id, ts, product_id FROM sale");
+      List<String> sorted = Sql.strings(c, "SELECT * FROM sale ORDER BY user_id, ts DESC, product_id");
+      List<String> natural = Sql.strings(c, "SELECT * FROM sale");
       assertEquals(sorted, natural);
       assertEquals(new ArrayList<>(new java.util.LinkedHashSet<>(natural)), natural, "keys are unique");
     }
