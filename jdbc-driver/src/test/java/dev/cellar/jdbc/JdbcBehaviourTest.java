@@ -190,6 +190,13 @@ class JdbcBehaviourTest {
       d.setAutoCommit(true);
       SQLException e = assertThrows(SQLException.class, () -> d.setAutoCommit(false));
       assertEquals("0A000", e.getSQLState());
+      run(d, "CREATE TABLE g (id INTEGER PRIMARY KEY)");
+      try (PreparedStatement p = d.prepareStatement("INSERT INTO g VALUES (1)", Statement.NO_GENERATED_KEYS)) {
+        assertEquals(1, p.executeUpdate());
+      }
+      e = assertThrows(SQLException.class,
+          () -> d.prepareStatement("INSERT INTO g VALUES (2)", Statement.RETURN_GENERATED_KEYS));
+      assertEquals("0A000", e.getSQLState());
     }
     List<String> states = new ArrayList<>();
     try (Connection d = Sql.connect(Sql.freshMem())) {
