@@ -153,9 +153,9 @@ final class EmbeddedTable implements Table {
     checkLive();
     store.snapshotLock().readLock().lock();
     try {
-      // A filter carries the scan's state from region to region (page counts, ranges passed): read them in order.
+      // Regions are read ahead in parallel unless the filter's state spans regions (see Filter#copy).
       return new TableScanner(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong(),
-          scan.filter() == null ? store.scanPool() : null);
+          store.scanPool());
     } finally {
       store.snapshotLock().readLock().unlock();
     }

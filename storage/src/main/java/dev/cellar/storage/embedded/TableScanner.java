@@ -42,8 +42,11 @@ final class TableScanner implements ResultScanner {
    */
   TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs, java.util.concurrent.ExecutorService pool) {
     this.scan = scan;
-    this.scanners = openAll(table, scan, readPoint, nowMs);
-    boolean parallel = pool != null && scanners.size() > 1 && (scan.limit() == 0 || scan.limit() > PARALLEL_MIN_LIMIT);
+    // A filter whose state spans the scan (a page count…) cannot be copied: its regions are read in turn.
+    boolean perRegionFilters = scan.filter() != null && scan.filter().copy() != null;
+    this.scanners = openAll(table, scan, readPoint, nowMs, perRegionFilters);
+    boolean parallel = pool != null && scanners.size() > 1 && (scan.limit() == 0 || scan.limit() > PARALLEL_MIN_LIMIT)
+        && (scan.filter() == null || perRegionFilters);
     this.pool = parallel ? pool : null;
     this.prefetchers = parallel ? new RegionPrefetcher[scanners.size()] : null;
     if (!scanners.isEmpty()) {
@@ -77,13 +80,14 @@ final class TableScanner implements ResultScanner {
     // A prefetcher closes its own scanner.
   }
 
-  private static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs) {
+  private static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs,
+      boolean perRegionFilters) {
     while (true) {
       List<RegionScanner> out = new ArrayList<>();
       try {
         for (Region r : table.regions()) {
           if (overlaps(r, scan)) {
-            out.add(r.scanner(scan, readPoint, nowMs));
+            out.add(r.scanner(scan, perRegionFilters ? scan.filter().copy() : scan.filter(), readPoint, nowMs));
           }
         }
       } catch (RegionClosedException e) {

@@ -39,4 +39,9 @@ public final class ColumnPrefixFilter extends Filter {
   public String toString() {
     return "ColumnPrefixFilter(" + Bytes.toStringBinary(prefix) + ")";
   }
+
+  @Override
+  public Filter copy() {
+    return new ColumnPrefixFilter(prefix);
+  }
 }

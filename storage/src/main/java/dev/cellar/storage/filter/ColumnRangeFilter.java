@@ -74,4 +74,9 @@ public final class ColumnRangeFilter extends Filter {
         + (minColumn == null ? "" : Bytes.toStringBinary(minColumn)) + ", "
         + (maxColumn == null ? "" : Bytes.toStringBinary(maxColumn)) + (maxColumnInclusive ? "]" : ")") + ")";
   }
+
+  @Override
+  public Filter copy() {
+    return new ColumnRangeFilter(minColumn, minColumnInclusive, maxColumn, maxColumnInclusive);
+  }
 }

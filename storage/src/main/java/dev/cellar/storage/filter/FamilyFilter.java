@@ -21,4 +21,9 @@ public final class FamilyFilter extends CompareFilter {
   public Cell getNextCellHint(Cell current) {
     return Hints.nextFamily(current);
   }
+
+  @Override
+  public Filter copy() {
+    return new FamilyFilter(getCompareOperator(), getComparator());
+  }
 }

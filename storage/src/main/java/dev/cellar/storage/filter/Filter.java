@@ -41,9 +41,10 @@ import java.util.List;
  * scan's progress (rows counted by {@link PageFilter}, the range reached by
  * {@link MultiRowRangeFilter}, the per-row state of {@link SingleColumnValueFilter}). Give
  * each scan its own instance; filters are cheap to build. An instance must not be used by two
- * scans at once. A table's scan runs its regions one after another with the same instance, so
- * scan-wide state such as a page count spans regions (for that reason a filtered scan does not
- * read regions ahead in parallel).
+ * scans at once. Scan-wide state such as a page count spans regions: a filter with such state
+ * returns {@code null} from {@link #copy()} and its scan reads regions one after another with the
+ * same instance; a filter that {@link #copy() copies} gets one instance per region and its scan
+ * reads regions ahead in parallel.
  */
 public abstract class Filter {
   /** What the scanner does with a cell after {@link #filterCell(Cell)}; HBase's codes. */
@@ -70,6 +71,17 @@ public abstract class Filter {
   }
 
   private boolean reversed;
+
+  /**
+   * A fresh instance with this filter's settings and none of its scan state, or {@code null}
+   * when the filter's state must span the whole scan (a page count, a column count, a random
+   * sequence). A scan whose filter can be copied gives each region its own copy and reads
+   * regions ahead in parallel; otherwise its regions are read one after another with this
+   * instance.
+   */
+  public Filter copy() {
+    return null;
+  }
 
   /** Clears per-row state; called before each row. */
   public void reset() {}

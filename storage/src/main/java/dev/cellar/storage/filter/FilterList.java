@@ -262,4 +262,17 @@ public final class FilterList extends Filter {
   public String toString() {
     return operator + filters.toString();
   }
+
+  @Override
+  public Filter copy() {
+    List<Filter> copies = new ArrayList<>(filters.size());
+    for (Filter f : filters) {
+      Filter c = f.copy();
+      if (c == null) {
+        return null;
+      }
+      copies.add(c);
+    }
+    return new FilterList(operator, copies);
+  }
 }

@@ -16,4 +16,9 @@ public final class FirstKeyOnlyFilter extends Filter {
   public String toString() {
     return "FirstKeyOnlyFilter";
   }
+
+  @Override
+  public Filter copy() {
+    return new FirstKeyOnlyFilter();
+  }
 }

@@ -34,4 +34,9 @@ public final class KeyOnlyFilter extends Filter {
   public String toString() {
     return "KeyOnlyFilter(" + (lenAsVal ? "lenAsVal" : "") + ")";
   }
+
+  @Override
+  public Filter copy() {
+    return new KeyOnlyFilter(lenAsVal);
+  }
 }

@@ -197,4 +197,9 @@ public final class MultiRowRangeFilter extends Filter {
           + (stopRowInclusive ? "]" : ")");
     }
   }
+
+  @Override
+  public Filter copy() {
+    return new MultiRowRangeFilter(ranges);
+  }
 }

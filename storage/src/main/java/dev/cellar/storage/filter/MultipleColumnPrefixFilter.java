@@ -60,4 +60,9 @@ public final class MultipleColumnPrefixFilter extends Filter {
     }
     return sb.append(')').toString();
   }
+
+  @Override
+  public Filter copy() {
+    return new MultipleColumnPrefixFilter(prefixes.toArray(new byte[0][]));
+  }
 }

@@ -60,4 +60,9 @@ public final class PrefixFilter extends Filter {
   public String toString() {
     return "PrefixFilter(" + Bytes.toStringBinary(prefix) + ")";
   }
+
+  @Override
+  public Filter copy() {
+    return new PrefixFilter(prefix);
+  }
 }

@@ -12,4 +12,9 @@ public final class QualifierFilter extends CompareFilter {
   public ReturnCode filterCell(Cell c) {
     return passes(c.qualifier()) ? ReturnCode.INCLUDE : ReturnCode.NEXT_COL;
   }
+
+  @Override
+  public Filter copy() {
+    return new QualifierFilter(getCompareOperator(), getComparator());
+  }
 }

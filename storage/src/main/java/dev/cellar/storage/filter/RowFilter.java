@@ -16,4 +16,9 @@ public final class RowFilter extends CompareFilter {
   public boolean filterRowKey(Cell firstRowCell) {
     return !passes(firstRowCell.row());
   }
+
+  @Override
+  public Filter copy() {
+    return new RowFilter(getCompareOperator(), getComparator());
+  }
 }

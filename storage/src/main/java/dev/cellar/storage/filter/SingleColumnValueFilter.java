@@ -123,4 +123,10 @@ public final class SingleColumnValueFilter extends Filter {
         + op + " " + comparator + (filterIfMissing ? ", filterIfMissing" : "")
         + (latestVersionOnly ? "" : ", allVersions") + ")";
   }
+
+  @Override
+  public Filter copy() {
+    return new SingleColumnValueFilter(family, qualifier, op, comparator).setFilterIfMissing(filterIfMissing)
+        .setLatestVersionOnly(latestVersionOnly);
+  }
 }

@@ -40,4 +40,9 @@ public final class TimestampsFilter extends Filter {
   public String toString() {
     return "TimestampsFilter(" + timestamps + ")";
   }
+
+  @Override
+  public Filter copy() {
+    return new TimestampsFilter(timestamps);
+  }
 }

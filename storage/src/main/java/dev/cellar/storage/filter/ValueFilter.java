@@ -12,4 +12,9 @@ public final class ValueFilter extends CompareFilter {
   public ReturnCode filterCell(Cell c) {
     return passes(c.value()) ? ReturnCode.INCLUDE : ReturnCode.SKIP;
   }
+
+  @Override
+  public Filter copy() {
+    return new ValueFilter(getCompareOperator(), getComparator());
+  }
 }

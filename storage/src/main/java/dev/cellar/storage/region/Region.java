@@ -440,6 +440,11 @@ public final class Region {
   }
 
   public RegionScanner scanner(Scan scan, long readPoint, long nowMs) {
+    return scanner(scan, scan.filter(), readPoint, nowMs);
+  }
+
+  /** As {@link #scanner(Scan, long, long)}, applying {@code filter} (the scan's, or a copy of it for this region). */
+  public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs) {
     reads.increment();
     Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
     List<FamilyStore> read = new ArrayList<>();
@@ -477,7 +482,7 @@ public final class Region {
       throw e;
     }
     CellIterator merged = MergingIterator.of(sources);
-    return new RegionScanner(scan, merged, readPoint, specs, startRow, endRow, () -> {
+    return new RegionScanner(scan, filter, merged, readPoint, specs, startRow, endRow, () -> {
       for (StoreFileHandle f : acquired) {
         f.release();
       }

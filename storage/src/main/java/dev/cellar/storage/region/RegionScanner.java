@@ -52,11 +52,12 @@ public final class RegionScanner implements AutoCloseable {
   /**
    * @param it merged iterator over every source of the families read (owned: closed with the scanner)
    * @param families the spec of each family read, in a map ordered as unsigned bytes
+   * @param filter the filter this region applies (the scan's own, or a copy for this region), or {@code null}
    * @param regionStart the region's first row (inclusive), empty for the first region
    * @param regionEnd the region's end row (exclusive), empty for the last region
    * @param onClose released when the scanner closes (file references)
    */
-  RegionScanner(Scan scan, CellIterator it, long readPoint, Map<byte[], FamilyReadSpec> families,
+  RegionScanner(Scan scan, Filter filter, CellIterator it, long readPoint, Map<byte[], FamilyReadSpec> families,
       byte[] regionStart, byte[] regionEnd, Runnable onClose) {
     this.scan = scan;
     this.it = it;
@@ -67,7 +68,7 @@ public final class RegionScanner implements AutoCloseable {
     // Clip the scan's bounds to the region (both kept as inclusive-start / exclusive-stop for forward).
     this.start = regionStart;
     this.stop = regionEnd;
-    this.filter = scan.filter();
+    this.filter = filter;
     if (filter != null) {
       filter.setReversed(scan.isReversed());
     }

@@ -229,6 +229,34 @@ class CompactionAndSplitTest {
   }
 
   @Test
+  void filteredScansOverManyRegionsKeepTheFilterPerRegionOrPerScan() {
+    try (EmbeddedStore s = EmbeddedStore.inMemory()) {
+      s.admin().createTable(TableDescriptor.of("t", "f"), SplitKeys.hex(2, 8));
+      Table t = s.table("t");
+      List<Put> puts = new ArrayList<>();
+      for (int i = 0; i < 4096; i++) {
+        puts.add(new Put(Bytes.toBytes(String.format("%03x", i))).addColumn("f", "q", i % 3 == 0 ? "x" : "y"));
+      }
+      t.batch(puts);
+      // Copyable filter: one copy per region, regions read ahead in parallel; rows still in order.
+      dev.cellar.storage.filter.Filter scv = new dev.cellar.storage.filter.SingleColumnValueFilter(F, Q,
+          dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes("x"));
+      List<String> got = rows(t, new Scan().setFilter(scv));
+      List<String> want = new ArrayList<>();
+      for (int i = 0; i < 4096; i += 3) {
+        want.add(String.format("%03x", i));
+      }
+      assertEquals(want, got);
+      List<String> rev = new ArrayList<>(want);
+      java.util.Collections.reverse(rev);
+      assertEquals(rev, rows(t, new Scan().setReversed(true).setFilter(scv.copy())));
+      // A page spans the whole scan, across regions.
+      assertEquals(want.subList(0, 700).size(), rows(t, new Scan().setFilter(new dev.cellar.storage.filter.FilterList(
+          scv.copy(), new dev.cellar.storage.filter.PageFilter(700)))).size());
+    }
+  }
+
+  @Test
   void splitsUnderConcurrentWritesLoseNothing() throws Exception {
     MemVfs fs = new MemVfs();
     ConcurrentHashMap<String, String> acked = new ConcurrentHashMap<>();
