@@ -2,9 +2,12 @@ package dev.cellar.storage.embedded;
 
 import dev.cellar.storage.region.Compaction;
 import dev.cellar.storage.region.Region;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -47,7 +50,7 @@ final class Compactions {
     }
     try {
       background.execute(() -> compactOrSplit(region, split));
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       queued.remove(region); // closing
     }
   }
@@ -65,7 +68,7 @@ final class Compactions {
         }
       }
       run(region, false, store.options().compactionThreshold());
-    } catch (java.util.concurrent.CancellationException e) {
+    } catch (CancellationException e) {
       LOG.debug("background compaction stopped: the store is closing");
     } catch (RuntimeException e) {
       LOG.error("background compaction or split failed", e);
@@ -74,7 +77,7 @@ final class Compactions {
 
   private boolean needsMinor(Region region) {
     int threshold = store.options().compactionThreshold();
-    for (java.util.List<?> files : region.files().values()) {
+    for (List<?> files : region.files().values()) {
       if (files.size() >= threshold) {
         return true;
       }
@@ -109,7 +112,7 @@ final class Compactions {
           run(r, true, 1);
         }
       }
-    } catch (java.util.concurrent.CancellationException e) {
+    } catch (CancellationException e) {
       LOG.debug("scheduled major compaction stopped: the store is closing");
     } catch (RuntimeException e) {
       LOG.error("scheduled major compaction failed", e);

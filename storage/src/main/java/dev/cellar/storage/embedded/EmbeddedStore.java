@@ -11,9 +11,9 @@ import dev.cellar.storage.TableNotFoundException;
 import dev.cellar.storage.WriteBatch;
 import dev.cellar.storage.fs.Vfs;
 import dev.cellar.storage.manifest.ManifestFile;
+import dev.cellar.storage.manifest.ManifestState;
 import dev.cellar.storage.manifest.ManifestState.RegionState;
 import dev.cellar.storage.manifest.ManifestState.TableState;
-import dev.cellar.storage.manifest.ManifestState;
 import dev.cellar.storage.memstore.Mvcc;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
@@ -26,11 +26,18 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,8 +74,8 @@ public final class EmbeddedStore implements CellarStore {
    * compaction holds it exclusively while it swaps its output in. So a reader either holds the
    * compaction's inputs or has a read point that sees everything the output dropped as masked.
    */
-  private final java.util.concurrent.locks.ReentrantReadWriteLock snapshotLock =
-      new java.util.concurrent.locks.ReentrantReadWriteLock();
+  private final ReentrantReadWriteLock snapshotLock =
+      new ReentrantReadWriteLock();
   private long nextTableId;
   private volatile StorageException failure;
   private volatile boolean closed;
@@ -92,7 +99,7 @@ public final class EmbeddedStore implements CellarStore {
           options.blockCacheSize() > 0 ? BlockCache.create(options.blockCacheSize()) : null);
       this.nextTableId = state.nextTableId();
       long maxSeq = state.lastSequence();
-      Map<Long, StoreFileHandle> opened = new java.util.HashMap<>();
+      Map<Long, StoreFileHandle> opened = new HashMap<>();
       for (TableState t : state.tables()) {
         List<Region> regions = new ArrayList<>();
         for (RegionState r : t.regions()) {
@@ -218,19 +225,19 @@ public final class EmbeddedStore implements CellarStore {
     return flusher;
   }
 
-  java.util.concurrent.locks.ReentrantReadWriteLock snapshotLock() {
+  ReentrantReadWriteLock snapshotLock() {
     return snapshotLock;
   }
 
   /** Threads that read regions ahead for large scans (daemon threads, one per core). */
-  private final java.util.concurrent.ExecutorService scanPool = java.util.concurrent.Executors.newFixedThreadPool(
+  private final ExecutorService scanPool = Executors.newFixedThreadPool(
       Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
         Thread t = new Thread(r, "cellar-scan");
         t.setDaemon(true);
         return t;
       });
 
-  java.util.concurrent.ExecutorService scanPool() {
+  ExecutorService scanPool() {
     return scanPool;
   }
 
@@ -299,7 +306,7 @@ public final class EmbeddedStore implements CellarStore {
 
   /** Data blocks read from store files (not served by the cache) by every open file since the store opened. */
   public long dataBlocksRead() {
-    java.util.Set<StoreFileHandle> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<StoreFileHandle> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     long n = 0;
     for (Region r : allRegions()) {
       for (List<StoreFileHandle> hs : r.files().values()) {
@@ -438,7 +445,7 @@ public final class EmbeddedStore implements CellarStore {
       } catch (StorageException e) {
         LOG.warn("closing the write-ahead log of {} failed: {}", fs.describe(), e.getMessage());
       }
-      java.util.Set<StoreFileHandle> open = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      Set<StoreFileHandle> open = Collections.newSetFromMap(new IdentityHashMap<>());
       for (Region r : allRegions()) {
         for (List<StoreFileHandle> hs : r.files().values()) {
           open.addAll(hs);

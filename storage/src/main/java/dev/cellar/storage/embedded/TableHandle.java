@@ -3,7 +3,9 @@ package dev.cellar.storage.embedded;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.region.Region;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 
 /** An open table: its id, current descriptor and regions in key order. */
 final class TableHandle {
@@ -13,7 +15,7 @@ final class TableHandle {
   private volatile boolean dropped;
   private volatile boolean enabled = true;
   /** Striped row locks: every write holds its rows' stripes, so check-and-mutate and increments are atomic. */
-  private final java.util.concurrent.locks.ReentrantLock[] rowLocks = new java.util.concurrent.locks.ReentrantLock[ROW_LOCK_STRIPES];
+  private final ReentrantLock[] rowLocks = new ReentrantLock[ROW_LOCK_STRIPES];
   static final int ROW_LOCK_STRIPES = 1024;
 
   TableHandle(long id, TableDescriptor descriptor, List<Region> regions) {
@@ -21,17 +23,17 @@ final class TableHandle {
     this.descriptor = descriptor;
     this.regions = List.copyOf(regions);
     for (int i = 0; i < rowLocks.length; i++) {
-      rowLocks[i] = new java.util.concurrent.locks.ReentrantLock();
+      rowLocks[i] = new ReentrantLock();
     }
   }
 
   /** The stripe index of a row's lock. */
   static int stripe(byte[] row) {
-    int h = java.util.Arrays.hashCode(row);
+    int h = Arrays.hashCode(row);
     return (h ^ (h >>> 16)) & (ROW_LOCK_STRIPES - 1);
   }
 
-  java.util.concurrent.locks.ReentrantLock rowLock(int stripe) {
+  ReentrantLock rowLock(int stripe) {
     return rowLocks[stripe];
   }
 

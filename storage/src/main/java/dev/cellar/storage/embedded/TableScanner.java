@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 
 /**
  * A {@link ResultScanner} over a table: the regions overlapping the scan's range one after
@@ -29,7 +30,7 @@ final class TableScanner implements ResultScanner {
 
   private final Scan scan;
   private final List<RegionScanner> scanners;
-  private final java.util.concurrent.ExecutorService pool;
+  private final ExecutorService pool;
   private final RegionPrefetcher[] prefetchers;
   private int index;
   private int rowsReturned;
@@ -40,7 +41,7 @@ final class TableScanner implements ResultScanner {
    * @param pool runs region prefetchers for large multi-region scans; {@code null} reads
    *     regions one at a time in the caller's thread
    */
-  TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs, java.util.concurrent.ExecutorService pool) {
+  TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs, ExecutorService pool) {
     this.scan = scan;
     // A filter whose state spans the scan (a page count…) cannot be copied: its regions are read in turn.
     boolean perRegionFilters = scan.filter() != null && scan.filter().copy() != null;

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -52,12 +54,12 @@ public final class Compaction {
 
   /**
    * As {@link #run(Region, boolean, int, long, FileWriter, Consumer)}, giving up (with a
-   * {@link java.util.concurrent.CancellationException}, leaving the inputs in place) as soon as
+   * {@link CancellationException}, leaving the inputs in place) as soon as
    * {@code cancelled} says so: how a closing store stops a long compaction without interrupting
    * threads that share its files' channels.
    */
   public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
-      Consumer<Runnable> catalog, java.util.function.BooleanSupplier cancelled) {
+      Consumer<Runnable> catalog, BooleanSupplier cancelled) {
     int done = 0;
     synchronized (region.compactionLock()) {
       if (region.isClosed()) {
@@ -111,14 +113,14 @@ public final class Compaction {
     return done;
   }
 
-  private static Iterator<Cell> cancellable(Iterator<Cell> cells, java.util.function.BooleanSupplier cancelled) {
+  private static Iterator<Cell> cancellable(Iterator<Cell> cells, BooleanSupplier cancelled) {
     return new Iterator<>() {
       private int n;
 
       @Override
       public boolean hasNext() {
         if ((++n & 1023) == 0 && cancelled.getAsBoolean()) {
-          throw new java.util.concurrent.CancellationException("compaction cancelled: the store is closing");
+          throw new CancellationException("compaction cancelled: the store is closing");
         }
         return cells.hasNext();
       }

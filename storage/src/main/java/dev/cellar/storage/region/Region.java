@@ -13,6 +13,7 @@ import dev.cellar.storage.memstore.MemStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -340,7 +341,7 @@ public final class Region {
    */
   public List<StoreFileHandle> applyDescriptor(TableDescriptor descriptor) {
     List<StoreFileHandle> removed = new ArrayList<>();
-    for (java.util.Iterator<Map.Entry<byte[], FamilyStore>> it = families.entrySet().iterator(); it.hasNext();) {
+    for (Iterator<Map.Entry<byte[], FamilyStore>> it = families.entrySet().iterator(); it.hasNext();) {
       FamilyStore fs = it.next().getValue();
       ColumnFamilyDescriptor d = descriptor.family(fs.descriptor().name());
       if (d == null) {
