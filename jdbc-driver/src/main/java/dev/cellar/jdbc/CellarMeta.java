@@ -39,7 +39,7 @@ final class CellarMeta extends CalciteMetaAccess {
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     try {
       return super.prepare(ch, sql, maxRowCount);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -57,7 +57,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -67,7 +67,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.prepareAndExecuteBatch(h, sqlCommands);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -77,7 +77,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.executeBatch(h, parameterValueLists);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -95,7 +95,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -105,7 +105,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -123,7 +123,7 @@ final class CellarMeta extends CalciteMetaAccess {
         return rows;
       }
       return it;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
   }

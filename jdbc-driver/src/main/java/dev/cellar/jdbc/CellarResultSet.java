@@ -24,7 +24,7 @@ final class CellarResultSet extends AvaticaResultSet {
   public boolean next() throws SQLException {
     try {
       return super.next();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toSql(e);
     } catch (SQLException e) {
       if (e.getSQLState() == null && "Statement canceled".equals(e.getMessage())) {

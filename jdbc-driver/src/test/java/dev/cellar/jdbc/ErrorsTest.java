@@ -88,6 +88,18 @@ class ErrorsTest {
   }
 
   @Test
+  void statementsTooDeepForTheStackAreErrorsNotCrashes() throws Exception {
+    String deep = "SELECT " + "(".repeat(50_000) + "1" + ")".repeat(50_000) + " FROM t";
+    try (Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(deep), "deep statement");
+      assertEquals("54001", e.getSQLState(), "deep statement");
+      assertTrue(e.getMessage().contains("stack"), "deep statement");
+    }
+    SQLException e = assertThrows(SQLException.class, () -> c.prepareStatement(deep), "deep statement");
+    assertEquals("54001", e.getSQLState(), "deep statement");
+  }
+
+  @Test
   void exceptionClassesFollowTheState() throws Exception {
     try (Statement s = c.createStatement()) {
       SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO t VALUES (1, 'b', 2)"));

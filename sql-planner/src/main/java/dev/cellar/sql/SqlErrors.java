@@ -29,6 +29,11 @@ public final class SqlErrors {
       }
     }
     for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof StackOverflowError) {
+        return translateOne(c);
+      }
+    }
+    for (Throwable c = t; c != null; c = c.getCause()) {
       CellarSqlException e = translateOne(c);
       if (e != null) {
         return e;
@@ -85,6 +90,10 @@ public final class SqlErrors {
     }
     if (c instanceof java.time.DateTimeException) {
       return new CellarSqlException(SqlState.INVALID_DATETIME, msg, c);
+    }
+    if (c instanceof StackOverflowError) {
+      return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: it ran out of stack "
+          + "(a join of very many tables); run the JVM with a larger thread stack, e.g. -Xss16m", c);
     }
     if (c instanceof RelOptPlanner.CannotPlanException) {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);

@@ -47,6 +47,8 @@ public enum SqlState {
   FAMILY_NOT_FOUND("42S23"),
   /** A schema does not exist. */
   SCHEMA_NOT_FOUND("3F000"),
+  /** The statement nests too deeply for the thread's stack (a join of very many tables). */
+  STATEMENT_TOO_COMPLEX("54001"),
   /** The statement was cancelled. */
   CANCELLED("HY008"),
   /** The statement ran past its query timeout. */

@@ -24,6 +24,8 @@ public abstract class CalciteConnectionAccess extends CalciteConnectionImpl {
       return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
     } catch (SQLException e) {
       throw prepareError(sql, e);
+    } catch (StackOverflowError e) {
+      throw prepareError(sql, new SQLException("Error while preparing statement [" + sql + "]", e));
     }
   }
 
