@@ -156,18 +156,33 @@ final class EmbeddedAdmin implements Admin {
       flush(table);
     }
     List<StoreFileHandle> released = new ArrayList<>();
-    synchronized (store.catalogLock()) {
-      for (Region r : t.regions()) {
-        r.updatesLock().writeLock().lock();
-      }
+    // Region locks before the catalog lock, the order a split takes them in (it flushes under its region's lock).
+    while (true) {
+      List<Region> regions = t.regions();
+      List<Region> locked = new ArrayList<>(regions.size());
       try {
-        for (Region r : t.regions()) {
-          released.addAll(r.applyDescriptor(next));
+        boolean stale = false;
+        for (Region r : regions) {
+          r.updatesLock().writeLock().lock();
+          locked.add(r);
+          if (r.isClosed()) {
+            stale = true; // split meanwhile: lock the daughters instead
+            break;
+          }
         }
-        t.setDescriptor(next);
-        store.saveManifest();
+        if (stale) {
+          continue;
+        }
+        synchronized (store.catalogLock()) {
+          for (Region r : regions) {
+            released.addAll(r.applyDescriptor(next));
+          }
+          t.setDescriptor(next);
+          store.saveManifest();
+        }
+        break;
       } finally {
-        for (Region r : t.regions()) {
+        for (Region r : locked) {
           r.updatesLock().writeLock().unlock();
         }
       }

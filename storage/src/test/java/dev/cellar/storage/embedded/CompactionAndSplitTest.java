@@ -378,6 +378,45 @@ class CompactionAndSplitTest {
   }
 
   @Test
+  @org.junit.jupiter.api.Timeout(120) // a hang here is a lock-order deadlock
+  void altersSplitsAndWritesRunTogether() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().flushSize(8 * 1024).build())) {
+      s.admin().createTable(TableDescriptor.of("t", "f"));
+      Table t = s.table("t");
+      AtomicBoolean stop = new AtomicBoolean();
+      ExecutorService pool = Executors.newFixedThreadPool(3);
+      Future<?> writer = pool.submit(() -> {
+        for (int i = 0; !stop.get(); i++) {
+          t.put(new Put(String.format("%08x", Long.reverse(i) >>> 32)).addColumn("f", "q", "v" + i));
+        }
+        return null;
+      });
+      Future<?> splitter = pool.submit(() -> {
+        for (int i = 0; i < 8 && !stop.get(); i++) {
+          s.admin().split("t");
+          Thread.sleep(20);
+        }
+        return null;
+      });
+      Future<?> alterer = pool.submit(() -> {
+        for (int i = 0; i < 40 && !stop.get(); i++) {
+          s.admin().modifyFamily("t", ColumnFamilyDescriptor.newBuilder("f").maxVersions(1 + i % 3).build());
+        }
+        return null;
+      });
+      splitter.get();
+      alterer.get();
+      stop.set(true);
+      writer.get();
+      pool.shutdown();
+      int versions = s.admin().describe("t").family("f").maxVersions();
+      assertEquals(versions, 1 + 39 % 3);
+      assertTrue(s.admin().regions("t").size() > 1);
+      assertTrue(rows(t, new Scan()).size() > 0);
+    }
+  }
+
+  @Test
   void alterDisableEnableTruncate() {
     try (CellarStore s = EmbeddedStore.inMemory()) {
       s.admin().createTable(TableDescriptor.of("t", "f"), new byte[][] {Bytes.toBytes("m")});
