@@ -1,0 +1,174 @@
+package dev.cellar.slt;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * SQLite's SQL Logic Test files through the Cellar driver, each against a fresh
+ * {@code jdbc:cellar:mem:} database.
+ *
+ * <p>System property {@code cellar.slt} chooses the files (default {@code ci}: select1-4;
+ * {@code select}: select1-5; {@code evidence}, {@code all}, or files and directories under the corpus's {@code test/}).
+ * A file does not fail on wrong queries: it fails when fewer queries pass than
+ * {@code baseline.properties} records for it, so that regressions fail the build; raise the
+ * baseline when the engine passes more. The summary, the failure causes with counts, and every
+ * failure go to standard output and {@code target/slt-report.txt}.
+ */
+class SqlLogicTest {
+  /** Failures printed per file on standard output. */
+  private static final int SHOWN_FAILURES = 5;
+
+  private static final List<SltRunner.FileResult> RESULTS =
+      Collections.synchronizedList(new ArrayList<>());
+
+  @TestFactory
+  Stream<DynamicTest> files() throws IOException {
+    String selection = System.getProperty("cellar.slt", "ci");
+    if (selection.isBlank()) {
+      selection = "ci";
+    }
+    Properties baseline = baseline();
+    int timeout = Integer.getInteger("cellar.slt.timeout", 60);
+    SltRunner runner = new SltRunner(timeout);
+    List<String> files = SltCorpus.select(selection);
+    // Files run in parallel, each on its own database; planning dominates, and it is CPU-bound.
+    int threads = Integer.getInteger("cellar.slt.threads",
+        Math.max(1, Runtime.getRuntime().availableProcessors()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "slt");
+      t.setDaemon(true);
+      return t;
+    });
+    // Largest files first, so that the threads finish together.
+    Map<String, Future<SltRunner.FileResult>> running = new LinkedHashMap<>();
+    files.stream()
+        .map(SltCorpus::load)
+        .sorted(Comparator.comparingLong(SltScript::queryCount).reversed())
+        .forEach(script -> running.put(script.name, pool.submit(() -> runner.run(script))));
+    pool.shutdown();
+    return files.stream()
+        .map(file -> DynamicTest.dynamicTest(file, () -> {
+          SltRunner.FileResult r = await(running.get(file));
+          RESULTS.add(r);
+          System.out.println(fileSummary(r));
+          for (SltRunner.Failure f : r.failures.subList(0, Math.min(SHOWN_FAILURES, r.failures.size()))) {
+            System.out.println("  " + f.toString().replace("\n", "\n  "));
+          }
+          String min = baseline.getProperty(file + ".passed");
+          if (min != null) {
+            int expected = Integer.parseInt(min.trim());
+            assertTrue(r.queriesPassed >= expected,
+                file + ": " + r.queriesPassed + " queries passed, fewer than the baseline "
+                    + expected + " (baseline.properties)");
+            if (r.queriesPassed > expected) {
+              System.out.println("  " + file + ": " + r.queriesPassed
+                  + " queries pass, more than the baseline " + expected
+                  + ": raise it in baseline.properties");
+            }
+          }
+        }));
+  }
+
+  private static SltRunner.FileResult await(Future<SltRunner.FileResult> f) throws Exception {
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception x ? x : e;
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 150 ? s.substring(0, 150) + "..." : s;
+  }
+
+  static Properties baseline() throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = SqlLogicTest.class.getResourceAsStream("baseline.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    }
+    return p;
+  }
+
+  static String fileSummary(SltRunner.FileResult r) {
+    return String.format(
+        "%-40s queries: %5d passed, %5d failed, %4d skipped; statements: %4d ok, %3d failed; %6.1f s%s",
+        r.file, r.queriesPassed, r.queriesFailed, r.queriesSkipped, r.statementsPassed,
+        r.statementsFailed, r.millis / 1000.0, r.halted ? " (halted)" : "");
+  }
+
+  @AfterAll
+  static void report() throws IOException {
+    if (RESULTS.isEmpty()) {
+      return;
+    }
+    StringWriter text = new StringWriter();
+    PrintWriter out = new PrintWriter(text);
+    out.println("SQL Logic Test summary");
+    int passed = 0;
+    int failed = 0;
+    int skipped = 0;
+    long millis = 0;
+    List<SltRunner.Failure> failures = new ArrayList<>();
+    for (SltRunner.FileResult r : RESULTS) {
+      out.println(fileSummary(r));
+      passed += r.queriesPassed;
+      failed += r.queriesFailed;
+      skipped += r.queriesSkipped;
+      millis += r.millis;
+      failures.addAll(r.failures);
+    }
+    out.printf("%-40s queries: %5d passed, %5d failed, %4d skipped; %6.1f s%n",
+        "total (" + RESULTS.size() + " files)", passed, failed, skipped, millis / 1000.0);
+    out.println();
+    out.println("Slowest statements and queries:");
+    RESULTS.stream()
+        .flatMap(r -> r.slowest.stream().map(x -> Map.entry(r.file, x)))
+        .sorted((a, b) -> Long.compare(b.getValue().millis(), a.getValue().millis()))
+        .limit(10)
+        .forEach(e -> out.printf("%8.1f s  %s:%d  %s%n", e.getValue().millis() / 1000.0,
+            e.getKey(), e.getValue().line(), abbreviate(e.getValue().sql().replace('\n', ' '))));
+    out.println();
+    out.println("Failure causes (statements and queries):");
+    for (FailureCategories.Category c : FailureCategories.of(failures)) {
+      out.printf("%6d  %s%n        e.g. %s%n", c.count, c.name,
+          c.example.toString().replace("\n", "\n        "));
+    }
+    out.flush();
+    System.out.println(text);
+
+    Path target = Path.of("target");
+    if (Files.isDirectory(target)) {
+      StringBuilder all = new StringBuilder(text.toString());
+      all.append("\nEvery failure:\n");
+      for (SltRunner.Failure f : failures) {
+        all.append(FailureCategories.categorize(f)).append("\n  ")
+            .append(f.toString().replace("\n", "\n  ")).append('\n');
+      }
+      Files.writeString(target.resolve("slt-report.txt"), all, StandardCharsets.UTF_8);
+    }
+  }
+}
