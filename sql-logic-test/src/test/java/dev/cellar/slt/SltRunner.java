@@ -15,10 +15,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs one {@link SltScript} through JDBC ({@link DriverManager}) against a fresh database and
@@ -41,7 +45,15 @@ final class SltRunner {
       String actual,
       Throwable error,
       String declaredTypes,
-      String actualTypes) {
+      String actualTypes,
+      List<String> expectedValues,
+      List<String> actualValues,
+      String cascade) {
+
+    Failure withCascade(String table) {
+      return new Failure(file, line, sql, kind, expected, actual, error, declaredTypes,
+          actualTypes, expectedValues, actualValues, table);
+    }
 
     @Override
     public String toString() {
@@ -57,6 +69,10 @@ final class SltRunner {
       }
       if (actual != null) {
         b.append("\n    actual:   ").append(actual);
+      }
+      if (cascade != null) {
+        b.append("\n    reads ").append(cascade)
+            .append(", which an earlier failed statement created or wrote");
       }
       if (declaredTypes != null && actualTypes != null) {
         b.append("\n    types: declared ").append(declaredTypes).append(", got ")
@@ -104,6 +120,23 @@ final class SltRunner {
     }
   }
 
+  /** The table a DDL or DML statement creates or writes. */
+  private static final Pattern WRITTEN = Pattern.compile(
+      "(?is)^\\s*(?:CREATE\\s+(?:TABLE|VIEW)(?:\\s+IF\\s+NOT\\s+EXISTS)?|INSERT(?:\\s+OR\\s+\\w+)?\\s+INTO"
+          + "|REPLACE\\s+INTO|UPSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+(\\w+)");
+
+  private static String readsDamaged(String sql, Set<String> damaged) {
+    if (damaged.isEmpty()) {
+      return null;
+    }
+    for (String word : sql.toUpperCase(Locale.ROOT).split("[^A-Z0-9_]+")) {
+      if (damaged.contains(word)) {
+        return word;
+      }
+    }
+    return null;
+  }
+
   /** A query slower than this is reported as it finishes. */
   private static final long SLOW_MILLIS = 10_000;
 
@@ -118,6 +151,9 @@ final class SltRunner {
     long start = System.nanoTime();
     String url = "jdbc:cellar:mem:slt" + DATABASES.incrementAndGet() + "_"
         + Long.toHexString(System.nanoTime()) + ";shutdown=true";
+    // Tables that a failed statement should have created or written: later failures that read
+    // them are consequences, reported as such.
+    Set<String> damaged = new HashSet<>();
     try (Connection connection = DriverManager.getConnection(url)) {
       for (SltScript.Record record : script.records) {
         if (record instanceof SltScript.Halt halt) {
@@ -125,27 +161,49 @@ final class SltRunner {
             result.halted = true;
             break;
           }
-        } else if (record instanceof SltScript.Statement s) {
-          if (s.skipped()) {
-            result.statementsSkipped++;
-          } else {
-            long t0 = System.nanoTime();
-            runStatement(connection, script.name, s, result);
-            result.timed((System.nanoTime() - t0) / 1_000_000, s.line(), s.sql());
-          }
-        } else if (record instanceof SltScript.Query q) {
-          if (q.skipped()) {
+          continue;
+        }
+        if (record.skipped()) {
+          if (record instanceof SltScript.Query) {
             result.queriesSkipped++;
           } else {
-            long t0 = System.nanoTime();
-            runQuery(connection, script.name, q, result);
-            long millis = (System.nanoTime() - t0) / 1_000_000;
-            result.timed(millis, q.line(), q.sql());
-            if (millis > SLOW_MILLIS) {
-              System.out.println("slow: " + script.name + ":" + q.line() + " took "
-                  + millis / 1000 + " s");
+            result.statementsSkipped++;
+          }
+          continue;
+        }
+        int failuresBefore = result.failures.size();
+        long t0 = System.nanoTime();
+        String sql;
+        if (record instanceof SltScript.Statement s) {
+          sql = s.sql();
+          runStatement(connection, script.name, s, result);
+        } else {
+          SltScript.Query q = (SltScript.Query) record;
+          sql = q.sql();
+          runQuery(connection, script.name, q, result);
+        }
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        result.timed(millis, record.line(), sql);
+        Failure failure =
+            result.failures.size() > failuresBefore ? result.failures.get(failuresBefore) : null;
+        if (failure != null) {
+          String table = readsDamaged(sql, damaged);
+          if (table != null) {
+            failure = failure.withCascade(table);
+            result.failures.set(failuresBefore, failure);
+          }
+          if (failure.kind().equals("statement failed")) {
+            Matcher m = WRITTEN.matcher(sql);
+            if (m.find()) {
+              damaged.add(m.group(1).toUpperCase(Locale.ROOT));
             }
           }
+        }
+        if (millis > SLOW_MILLIS) {
+          System.out.println("slow: " + script.name + ":" + record.line() + " took "
+              + millis / 1000 + " s"
+              + (failure == null ? ", passed" : ", failed: " + failure.kind()
+                  + (failure.error() == null ? "" : " " + FailureCategories.exception(failure.error()))));
         }
       }
     }
@@ -176,6 +234,9 @@ final class SltRunner {
               null,
               error,
               null,
+              null,
+              null,
+              null,
               null));
     }
   }
@@ -194,7 +255,7 @@ final class SltRunner {
           result.queriesFailed++;
           result.failures.add(
               new Failure(file, q.line(), q.sql(), "wrong column count", null, null, null,
-                  q.types(), actualTypes));
+                  q.types(), actualTypes, null, null, null));
           return;
         }
         while (rs.next()) {
@@ -208,7 +269,8 @@ final class SltRunner {
     } catch (SQLException | RuntimeException e) {
       result.queriesFailed++;
       result.failures.add(
-          new Failure(file, q.line(), q.sql(), "query error", null, null, e, q.types(), null));
+          new Failure(file, q.line(), q.sql(), "query error", null, null, e, q.types(), null,
+              null, null, null));
       return;
     }
 
@@ -232,7 +294,7 @@ final class SltRunner {
       result.queriesFailed++;
       result.failures.add(
           new Failure(file, q.line(), q.sql(), "wrong result", expected, actual, null,
-              q.types(), actualTypes));
+              q.types(), actualTypes, q.isHashed() ? null : q.expected(), values, null));
     }
   }
 
