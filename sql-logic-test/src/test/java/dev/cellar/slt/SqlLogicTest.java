@@ -50,7 +50,7 @@ class SqlLogicTest {
       selection = "ci";
     }
     Properties baseline = baseline();
-    int timeout = Integer.getInteger("cellar.slt.timeout", 60);
+    int timeout = Integer.getInteger("cellar.slt.timeout", 300);
     SltRunner runner = new SltRunner(timeout);
     List<String> files = SltCorpus.select(selection);
     // Files run in parallel, each on its own database; planning dominates, and it is CPU-bound.
