@@ -9,12 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.Prepare.CatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
@@ -22,6 +28,9 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.Program;
 
 /**
  * Prepares statements for Cellar connections: DDL goes to {@link DdlExecutor} (Calcite's parser
@@ -67,6 +76,30 @@ public class CellarPrepare extends CalcitePrepareImpl {
     RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
     planner.addRule(CellarRules.MODIFY);
     return planner;
+  }
+
+  /** Calcite's statement preparation, with Cellar's optimizer program ({@link CellarProgram}). */
+  @Override
+  protected CalcitePreparingStmt getPreparingStmt(Context context, Type elementType,
+      CalciteCatalogReader catalogReader, RelOptPlanner planner) {
+    JavaTypeFactory typeFactory = context.getTypeFactory();
+    EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
+        : EnumerableRel.Prefer.CUSTOM;
+    return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
+        createCluster(planner, new RexBuilder(typeFactory)), EnumerableConvention.INSTANCE,
+        createConvertletTable()) {
+      @Override
+      protected Program getProgram() {
+        return CellarProgram.INSTANCE;
+      }
+
+      /** {@code IN} lists of any length stay predicates, which key ranges and multi-gets use. */
+      @Override
+      protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, CatalogReader catalogReader,
+          SqlToRelConverter.Config config) {
+        return super.getSqlToRelConverter(validator, catalogReader, config.withInSubQueryThreshold(Integer.MAX_VALUE));
+      }
+    };
   }
 
   /** The columns an UPSERT names, or all of them. */
