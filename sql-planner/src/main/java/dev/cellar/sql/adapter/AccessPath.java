@@ -1,18 +1,35 @@
 package dev.cellar.sql.adapter;
 
+import dev.cellar.sql.codec.KeyColumn;
+import dev.cellar.sql.codec.RowKeyCodec;
 import dev.cellar.sql.exec.TableMapping;
-import dev.cellar.storage.Scan;
+import dev.cellar.storage.Bytes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
+import org.apache.calcite.DataContext;
 
 /**
- * How a query reaches a table's rows: the kind of storage request and its parameters. An
- * immutable value; its {@link #toString()} is what {@code EXPLAIN} prints after {@code path=}.
- * This issue plans every query as a {@link Kind#FULL_SCAN}; the planner rules that choose the
- * other kinds add their parameters here.
+ * How a query reaches a table's rows: the kind of storage request and the key conditions that
+ * bound it. An immutable value, planned once; {@link #ranges} turns it into rowkeys and rowkey
+ * ranges when the statement runs, with its parameters bound. {@link #toString()} is what
+ * {@code EXPLAIN} prints.
  */
 public final class AccessPath {
   /** The kinds of storage request, as {@code EXPLAIN} names them. */
   public enum Kind {
+    /** One row by its whole key. */
+    GET("GET"),
+    /** Several rows by their whole keys, read in batches. */
+    MULTI_GET("MULTI-GET"),
+    /** The rows whose leading key columns have given values. */
+    PREFIX_SCAN("PREFIX SCAN"),
+    /** The rows whose leading key columns have given values and the next one a range. */
+    RANGE_SCAN("RANGE SCAN"),
+    /** Several narrow key ranges, in key order. */
+    SKIP_SCAN("SKIP SCAN"),
     /** Every row of the table, in rowkey order. */
     FULL_SCAN("FULL SCAN");
 
@@ -28,17 +45,72 @@ public final class AccessPath {
     }
   }
 
+  /**
+   * One storage request of a path: the row {@code start} alone when {@code point}, else the rows
+   * from {@code start} (inclusive) to {@code stop} (exclusive; empty for the end of the table).
+   */
+  public record KeyRange(byte[] start, byte[] stop, boolean point) {
+    @Override
+    public String toString() {
+      return point ? Bytes.toStringBinary(start)
+          : "[" + Bytes.toStringBinary(start) + ", " + Bytes.toStringBinary(stop) + ")";
+    }
+  }
+
+  /** Ranges or keys one statement may read; beyond, trailing key columns stop bounding. */
+  static final int MAX_RANGES = 100_000;
+
+  private static final Comparator<KeyRange> BY_START = (a, b) -> Arrays.compareUnsigned(a.start, b.start);
+
   private final Kind kind;
   private final String table;
+  private final List<KeyBox> boxes;
+  private final List<String> keyNames;
+  private final int buckets;
 
-  private AccessPath(Kind kind, String table) {
+  private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets) {
     this.kind = Objects.requireNonNull(kind, "kind");
     this.table = Objects.requireNonNull(table, "table");
+    this.boxes = boxes;
+    this.keyNames = keyNames;
+    this.buckets = buckets;
   }
 
   /** A scan of every row of {@code table}. */
   public static AccessPath fullScan(String table) {
-    return new AccessPath(Kind.FULL_SCAN, table);
+    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0);
+  }
+
+  /**
+   * The path that reads the rows of {@code boxes} ({@link KeyConditions}); a full scan when
+   * {@code boxes} is null.
+   */
+  static AccessPath of(String table, TableMapping mapping, List<KeyBox> boxes) {
+    RowKeyCodec codec = mapping.keyCodec();
+    if (boxes == null || codec == null) {
+      return fullScan(table);
+    }
+    List<String> names = new ArrayList<>();
+    for (KeyColumn c : codec.columns()) {
+      names.add(c.name());
+    }
+    boolean allKeys = true;
+    long ranges = 0;
+    boolean lastIsPoints = true;
+    for (KeyBox b : boxes) {
+      allKeys &= b.allKeysBound();
+      ranges += b.rangeCount();
+      lastIsPoints &= KeyBox.allPoints(b.column(b.usefulColumns() - 1));
+    }
+    Kind kind;
+    if (allKeys) {
+      kind = ranges == 1 ? Kind.GET : Kind.MULTI_GET;
+    } else if (ranges > 1) {
+      kind = Kind.SKIP_SCAN;
+    } else {
+      kind = lastIsPoints ? Kind.PREFIX_SCAN : Kind.RANGE_SCAN;
+    }
+    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets());
   }
 
   public Kind kind() {
@@ -50,27 +122,249 @@ public final class AccessPath {
     return table;
   }
 
-  /** The storage scan that implements this path, reading the families of {@code mapping}. */
-  public Scan toScan(TableMapping mapping) {
-    Scan scan = new Scan();
-    for (byte[] f : mapping.families()) {
-      scan.addFamily(f);
+  /**
+   * Rows this path reads, estimated from the table's {@code rows}: one per key; for a range, a
+   * tenth of the table per leading column given by value and a third for a range of the next.
+   */
+  double estimateRows(double rows) {
+    if (boxes == null) {
+      return rows;
     }
-    return scan;
+    double total = 0;
+    for (KeyBox b : boxes) {
+      if (b.allKeysBound()) {
+        total += b.rangeCount();
+        continue;
+      }
+      double r = rows;
+      for (int i = 0, u = b.usefulColumns(); i < u; i++) {
+        r *= KeyBox.allPoints(b.column(i)) ? Math.min(1.0, 0.1 * b.column(i).size()) : 0.33 * b.column(i).size();
+      }
+      total += Math.max(1, r);
+    }
+    return Math.min(rows, total);
+  }
+
+  /**
+   * The keys and ranges to read with the statement's parameters bound, sorted by start key and
+   * not overlapping: for an unsalted table, rowkey order is the order of the rows read.
+   */
+  List<KeyRange> ranges(DataContext context, TableMapping mapping) {
+    if (boxes == null) {
+      return List.of(new KeyRange(Bytes.EMPTY, Bytes.EMPTY, false));
+    }
+    RangeBuilder out = new RangeBuilder(mapping.keyCodec(), context);
+    for (KeyBox b : boxes) {
+      out.add(b);
+    }
+    return out.result();
+  }
+
+  /** Expands boxes into encoded keys and ranges. */
+  private static final class RangeBuilder {
+    private final RowKeyCodec codec;
+    private final DataContext context;
+    private final List<KeyRange> points = new ArrayList<>();
+    private final List<KeyRange> ranges = new ArrayList<>();
+
+    RangeBuilder(RowKeyCodec codec, DataContext context) {
+      this.codec = codec;
+      this.context = context;
+    }
+
+    void add(KeyBox box) {
+      List<Object[]> combos = new ArrayList<>();
+      combos.add(new Object[0]);
+      int useful = box.usefulColumns();
+      for (int k = 0; k < useful; k++) {
+        List<KeyBox.Interval> c = box.column(k);
+        KeyColumn col = codec.columns().get(k);
+        if (!KeyBox.allPoints(c)) {
+          for (Object[] combo : combos) {
+            for (KeyBox.Interval iv : c) {
+              range(combo, col, iv);
+            }
+          }
+          return;
+        }
+        if ((long) combos.size() * c.size() > MAX_RANGES) {
+          break;
+        }
+        List<Object[]> next = new ArrayList<>(combos.size() * c.size());
+        for (Object[] combo : combos) {
+          for (KeyBox.Interval iv : c) {
+            Object v = KeyOperand.toKey(col.type(), iv.lower.value(context));
+            if (v != null) {
+              Object[] longer = Arrays.copyOf(combo, k + 1);
+              longer[k] = v;
+              next.add(longer);
+            }
+          }
+        }
+        combos = next;
+        if (combos.isEmpty()) {
+          return;
+        }
+      }
+      for (Object[] combo : combos) {
+        if (combo.length == codec.columns().size()) {
+          byte[] key = encodeKey(combo);
+          if (key != null) {
+            points.add(new KeyRange(key, null, true));
+          }
+        } else {
+          byte[] prefix = encodePrefix(combo);
+          if (prefix != null) {
+            addRange(prefix, Bytes.prefixEnd(prefix));
+          }
+        }
+      }
+    }
+
+    /** The range of {@code combo} followed by a value of {@code iv} in column {@code col}. */
+    private void range(Object[] combo, KeyColumn col, KeyBox.Interval iv) {
+      byte[] prefix = encodePrefix(combo);
+      if (prefix == null) {
+        return;
+      }
+      if (iv.prefix != null) {
+        Object p = KeyOperand.toKey(col.type(), iv.prefix.value(context));
+        if (p != null) {
+          try {
+            byte[] start = codec.encodeStartsWith(combo, p);
+            addRange(start, Bytes.prefixEnd(start));
+          } catch (IllegalArgumentException e) {
+            // no key starts with a value the column cannot hold
+          }
+        }
+        return;
+      }
+      byte[] lower = bound(combo, col, iv.lower);
+      byte[] upper = bound(combo, col, iv.upper);
+      if (lower == NONE || upper == NONE) {
+        return;
+      }
+      byte[] lowStart = lower == null ? prefix : iv.lowerInclusive ? lower : Bytes.prefixEnd(lower);
+      byte[] highStop = upper == null ? Bytes.prefixEnd(prefix) : iv.upperInclusive ? Bytes.prefixEnd(upper) : upper;
+      if (!col.descending()) {
+        addRange(lowStart, highStop);
+      } else {
+        // a descending column stores the SQL range's ends the other way round
+        byte[] start = upper == null ? prefix : iv.upperInclusive ? upper : Bytes.prefixEnd(upper);
+        byte[] stop = lower == null ? Bytes.prefixEnd(prefix) : iv.lowerInclusive ? Bytes.prefixEnd(lower) : lower;
+        addRange(start, stop);
+      }
+    }
+
+    /** Marks a bound that no value satisfies (a comparison with NULL). */
+    private static final byte[] NONE = new byte[0];
+
+    /**
+     * The prefix of {@code combo} and the bound's value; null when the bound is absent or the
+     * column cannot hold its value exactly (the range is then open on that side, a superset);
+     * {@link #NONE} when the value is NULL.
+     */
+    private byte[] bound(Object[] combo, KeyColumn col, KeyOperand operand) {
+      if (operand == null) {
+        return null;
+      }
+      Object raw = operand.value(context);
+      if (raw == null) {
+        return NONE;
+      }
+      Object v = KeyOperand.toKey(col.type(), raw);
+      if (v == null) {
+        return null;
+      }
+      Object[] longer = Arrays.copyOf(combo, combo.length + 1);
+      longer[combo.length] = v;
+      return encodePrefix(longer);
+    }
+
+    private byte[] encodePrefix(Object[] values) {
+      try {
+        return codec.encodePrefix(values);
+      } catch (IllegalArgumentException e) {
+        return null;
+      }
+    }
+
+    private byte[] encodeKey(Object[] values) {
+      try {
+        return codec.encode(values);
+      } catch (IllegalArgumentException e) {
+        return null;
+      }
+    }
+
+    /** Adds an unsalted range; a salted table reads it in every bucket. */
+    private void addRange(byte[] start, byte[] stop) {
+      if (stop.length > 0 && Arrays.compareUnsigned(start, stop) >= 0) {
+        return;
+      }
+      if (!codec.isSalted()) {
+        ranges.add(new KeyRange(start, stop, false));
+        return;
+      }
+      for (int b = 0; b < codec.buckets(); b++) {
+        byte[] s = codec.withBucket(b, start);
+        byte[] e = stop.length == 0 ? Bytes.prefixEnd(new byte[] {(byte) b}) : codec.withBucket(b, stop);
+        ranges.add(new KeyRange(s, e, false));
+      }
+    }
+
+    List<KeyRange> result() {
+      points.sort(BY_START);
+      List<KeyRange> keys = new ArrayList<>(points.size());
+      for (KeyRange p : points) {
+        if (keys.isEmpty() || !Arrays.equals(keys.get(keys.size() - 1).start, p.start)) {
+          keys.add(p);
+        }
+      }
+      if (ranges.isEmpty()) {
+        return keys;
+      }
+      for (KeyRange p : keys) {
+        ranges.add(new KeyRange(p.start, Bytes.rowAfter(p.start), false));
+      }
+      ranges.sort(BY_START);
+      List<KeyRange> merged = new ArrayList<>(ranges.size());
+      for (KeyRange r : ranges) {
+        KeyRange last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+        if (last != null && (last.stop.length == 0 || Arrays.compareUnsigned(r.start, last.stop) <= 0)) {
+          if (last.stop.length != 0 && (r.stop.length == 0 || Arrays.compareUnsigned(r.stop, last.stop) > 0)) {
+            merged.set(merged.size() - 1, new KeyRange(last.start, r.stop, false));
+          }
+        } else {
+          merged.add(r);
+        }
+      }
+      return merged;
+    }
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AccessPath p && p.kind == kind && p.table.equals(table);
+    return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, table);
+    return Objects.hash(kind, table, boxes);
   }
 
+  /** {@code RANGE SCAN (USER_ID = 'u1', RTIME > 5)}, with the buckets of a salted table. */
   @Override
   public String toString() {
-    return kind.label();
+    if (boxes == null) {
+      return kind.label();
+    }
+    List<String> parts = new ArrayList<>();
+    for (KeyBox b : boxes) {
+      parts.add(b.describe(keyNames));
+    }
+    String keys = boxes.size() == 1 ? parts.get(0) : "(" + String.join(") OR (", parts) + ")";
+    return kind.label() + " (" + keys + ")" + (buckets > 0 && kind != Kind.GET && kind != Kind.MULTI_GET
+        ? " in " + buckets + " buckets" : "");
   }
 }

@@ -2,39 +2,55 @@ package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.storage.Get;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.Table;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
- * Streams the rows of one storage scan, decoded through the table's {@link TableMapping}: one
- * row per {@link Result}, its key columns from the rowkey and the others from their cells. The
- * scan opens on the first {@link #moveNext()}; every {@value #CHECK_EVERY} rows it checks the
- * statement's cancel flag and deadline.
+ * Streams the rows of an access path's keys and ranges ({@link AccessPath#ranges}), decoded
+ * through the table's {@link TableMapping}: one row per {@link Result}, its key columns from the
+ * rowkey and the others from their cells. Runs of keys are read as batched gets of up to
+ * {@value #GET_BATCH} rows, ranges as scans, in the order given. Nothing is read before the first
+ * {@link #moveNext()}; every {@value #CHECK_EVERY} rows it checks the statement's cancel flag and
+ * deadline.
  */
 final class CellarEnumerator implements Enumerator<Object> {
   static final int CHECK_EVERY = 256;
+  /** Keys read by one batched get. */
+  static final int GET_BATCH = 256;
 
   private final Table table;
-  private final Scan scan;
+  private final Supplier<List<AccessPath.KeyRange>> plan;
   private final TableMapping mapping;
   private final int[] fields;
   private final boolean scalar;
   private final Cancellation cancel;
+  private final ReadStats stats;
   private final Object[] full;
+  private List<AccessPath.KeyRange> ranges;
+  private int next;
   private ResultScanner scanner;
+  private List<Result> batch = List.of();
+  private int batchPos;
   private Object current;
   private long rows;
 
-  CellarEnumerator(Table table, Scan scan, TableMapping mapping, int[] fields, boolean scalar, Cancellation cancel) {
+  CellarEnumerator(Table table, Supplier<List<AccessPath.KeyRange>> plan, TableMapping mapping, int[] fields,
+      boolean scalar, Cancellation cancel, ReadStats stats) {
     this.table = table;
-    this.scan = scan;
+    this.plan = plan;
     this.mapping = mapping;
     this.fields = fields;
     this.scalar = scalar;
     this.cancel = cancel;
+    this.stats = stats;
     this.full = new Object[mapping.fieldCount()];
   }
 
@@ -45,19 +61,20 @@ final class CellarEnumerator implements Enumerator<Object> {
 
   @Override
   public boolean moveNext() {
-    if (scanner == null) {
+    if (ranges == null) {
       cancel.check();
-      scanner = table.scanner(scan);
+      ranges = plan.get();
     }
     if ((++rows % CHECK_EVERY) == 0) {
       cancel.check();
     }
-    Result r = scanner.next();
+    Result r = nextResult();
     if (r == null) {
       current = null;
       return false;
     }
-    java.util.Arrays.fill(full, null);
+    stats.rowsRead.increment();
+    Arrays.fill(full, null);
     mapping.decodeInto(r, full);
     if (scalar) {
       current = full[fields[0]];
@@ -71,9 +88,60 @@ final class CellarEnumerator implements Enumerator<Object> {
     return true;
   }
 
+  private Result nextResult() {
+    while (true) {
+      if (scanner != null) {
+        Result r = scanner.next();
+        if (r != null) {
+          return r;
+        }
+        scanner.close();
+        scanner = null;
+      }
+      while (batchPos < batch.size()) {
+        Result r = batch.get(batchPos++);
+        if (!r.isEmpty()) {
+          return r;
+        }
+      }
+      if (next >= ranges.size()) {
+        return null;
+      }
+      AccessPath.KeyRange range = ranges.get(next);
+      if (range.point()) {
+        List<Get> gets = new ArrayList<>();
+        while (next < ranges.size() && ranges.get(next).point() && gets.size() < GET_BATCH) {
+          Get g = new Get(ranges.get(next++).start());
+          for (byte[] f : mapping.families()) {
+            g.addFamily(f);
+          }
+          gets.add(g);
+        }
+        stats.requests.increment();
+        batch = gets.size() == 1 ? List.of(table.get(gets.get(0))) : table.get(gets);
+        batchPos = 0;
+      } else {
+        next++;
+        Scan scan = new Scan().withStartRow(range.start());
+        if (range.stop().length > 0) {
+          scan.withStopRow(range.stop());
+        }
+        for (byte[] f : mapping.families()) {
+          scan.addFamily(f);
+        }
+        stats.requests.increment();
+        scanner = table.scanner(scan);
+      }
+    }
+  }
+
   @Override
   public void reset() {
     close();
+    ranges = null;
+    next = 0;
+    batch = List.of();
+    batchPos = 0;
     rows = 0;
   }
 

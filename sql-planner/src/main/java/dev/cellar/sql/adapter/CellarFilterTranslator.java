@@ -10,7 +10,10 @@ import org.apache.calcite.rex.RexNode;
  * apart from the rules (as Calcite's InnoDB adapter keeps {@code InnodbFilterTranslator}) so that
  * each pushdown feature is a change here plus one rule in {@link CellarRules}.
  *
- * <p>Nothing is pushed yet: every condition remains, and every read is a {@code FULL SCAN}.
+ * <p>Key predicates become the path's key ranges ({@link KeyConditions}). The whole condition
+ * remains for Calcite as well: key ranges are planned to hold every matching row, not exactly
+ * those, so that what the analysis cannot decide (a value a column cannot hold, a comparison of
+ * differently padded strings) costs a wider read, never a lost row.
  */
 public final class CellarFilterTranslator {
   /**
@@ -41,6 +44,7 @@ public final class CellarFilterTranslator {
   public Translation translate(RexNode condition) {
     TableMapping mapping = table.mapping();
     Objects.requireNonNull(mapping, "mapping");
-    return new Translation(AccessPath.fullScan(table.def().name()), null, condition);
+    AccessPath path = AccessPath.of(table.def().name(), mapping, KeyConditions.of(condition, mapping));
+    return new Translation(path, path.kind() == AccessPath.Kind.FULL_SCAN ? null : condition, condition);
   }
 }

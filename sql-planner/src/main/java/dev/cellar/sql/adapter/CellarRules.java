@@ -20,6 +20,9 @@ public final class CellarRules {
   public static final CellarTableModify.Rule MODIFY =
       CellarTableModify.Rule.DEFAULT_CONFIG.toRule(CellarTableModify.Rule.class);
 
-  /** Pushdown rules; none yet, so every read is a full scan. */
-  public static final List<RelOptRule> RULES = List.of();
+  /** Turns key predicates of a filter over a scan into the scan's key ranges. */
+  public static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule();
+
+  /** Pushdown rules. */
+  public static final List<RelOptRule> RULES = List.of(FILTER);
 }

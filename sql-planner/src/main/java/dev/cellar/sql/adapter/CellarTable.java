@@ -88,10 +88,20 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
-        return new CellarEnumerator(db.store().table(def.storageName()), path.toScan(mapping), mapping, fields, scalar,
-            cancel);
+        return new CellarEnumerator(db.store().table(def.storageName()), () -> path.ranges(root, mapping), mapping,
+            fields, scalar, cancel, readStats());
       }
     };
+  }
+
+  /** The read counters of this table's database. */
+  public ReadStats readStats() {
+    return readStats(db);
+  }
+
+  /** The read counters of {@code db}. */
+  public static ReadStats readStats(CellarDatabase db) {
+    return db.extension(ReadStats.class, d -> new ReadStats());
   }
 
   /** Applies a DML statement's rows and returns the count of rows written, as one row. */

@@ -2,6 +2,7 @@ package dev.cellar.sql.adapter;
 
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptTable;
@@ -9,6 +10,7 @@ import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /** A read of one table along an {@link AccessPath}; {@code EXPLAIN} shows the path. */
 public class CellarTableScan extends TableScan implements CellarRel {
@@ -27,6 +29,22 @@ public class CellarTableScan extends TableScan implements CellarRel {
   public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
     assert inputs.isEmpty();
     return this;
+  }
+
+  /** This scan reading along {@code path} instead. */
+  CellarTableScan withPath(AccessPath path) {
+    return new CellarTableScan(getCluster(), getTraitSet(), getTable(), cellarTable, path);
+  }
+
+  @Override
+  public double estimateRowCount(RelMetadataQuery mq) {
+    return accessPath.estimateRows(super.estimateRowCount(mq));
+  }
+
+  @Override
+  public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
+    double rows = estimateRowCount(mq);
+    return planner.getCostFactory().makeCost(rows, rows + 1, 0);
   }
 
   @Override

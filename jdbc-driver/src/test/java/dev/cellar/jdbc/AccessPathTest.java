@@ -1,0 +1,197 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.sql.adapter.CellarSchema;
+import dev.cellar.sql.adapter.CellarTable;
+import dev.cellar.sql.adapter.ReadStats;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Access paths over the seed schemas: for each query, the path {@code EXPLAIN} shows, the rows
+ * it returns and the rows it read from the store (at most the rows returned plus one per range).
+ */
+class AccessPathTest {
+  private static Connection c;
+  private static ReadStats stats;
+
+  @BeforeAll
+  static void load() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+    run(c, "CREATE TABLE item (item_id INTEGER PRIMARY KEY, info.name VARCHAR, info.price DECIMAL(8,2))",
+        "CREATE TABLE shop_item (shop_id VARCHAR NOT NULL, item_id INTEGER NOT NULL, type VARCHAR, "
+            + "CONSTRAINT pk PRIMARY KEY (shop_id, item_id))",
+        "CREATE TABLE sale (user_id INTEGER NOT NULL, ts TIMESTAMP NOT NULL, product_id INTEGER NOT NULL, "
+            + "name.qty INTEGER, CONSTRAINT pk PRIMARY KEY (user_id, ts DESC, product_id))",
+        "CREATE TABLE files (id VARCHAR NOT NULL, dt VARCHAR NOT NULL, name VARCHAR, category VARCHAR, "
+            + "CONSTRAINT pk PRIMARY KEY (id, dt))",
+        "CREATE TABLE salted (k INTEGER PRIMARY KEY, v VARCHAR) SALT_BUCKETS=4");
+    StringJoiner items = new StringJoiner(", ");
+    for (int i = -50; i <= 150; i++) {
+      items.add("(" + i + ", 'item" + i + "', " + (i % 7) + ".25)");
+    }
+    run(c, "INSERT INTO item VALUES " + items);
+    StringJoiner shopItems = new StringJoiner(", ");
+    for (int s = 1; s <= 5; s++) {
+      for (int i = 1; i <= 20; i++) {
+        shopItems.add("('s" + s + "', " + i + ", '" + (i % 3 == 0 ? "old" : "new") + "')");
+      }
+    }
+    run(c, "INSERT INTO shop_item VALUES " + shopItems);
+    StringJoiner sales = new StringJoiner(", ");
+    for (int u = 1; u <= 10; u++) {
+      for (int d = 1; d <= 28; d++) {
+        sales.add("(" + u + ", TIMESTAMP '2024-02-" + (d < 10 ? "0" : "") + d + " 10:00:00', " + (u * 100 + d) + ", "
+            + d + ")");
+      }
+    }
+    run(c, "INSERT INTO sale VALUES " + sales);
+    StringJoiner salted = new StringJoiner(", ");
+    for (int k = 0; k < 100; k++) {
+      salted.add("(" + k + ", 'v" + k + "')");
+    }
+    run(c, "INSERT INTO salted VALUES " + salted);
+    stats = CellarTable.readStats(c.unwrap(CalciteConnection.class).getRootSchema().getSubSchema("PUBLIC")
+        .unwrap(CellarSchema.class).session().database());
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    c.close();
+  }
+
+  /** Runs {@code sql}, checks its plan shows {@code path} and that it read {@code rowsRead} rows. */
+  private static List<String> query(String sql, String path, long rowsRead) throws Exception {
+    Check.check(c, sql).explainContains("path=[" + path + "]");
+    long before = stats.rowsRead();
+    List<String> rows = Sql.strings(c, sql);
+    assertEquals(rowsRead, stats.rowsRead() - before, () -> "rows read by " + sql);
+    return rows;
+  }
+
+  @Test
+  void wholeKeyIsOneGet() throws Exception {
+    assertEquals(List.of("item7, 0.25"), query("SELECT name, price FROM item WHERE item_id = 7", "GET (ITEM_ID = 7)", 1));
+    assertEquals(List.of(), query("SELECT name FROM item WHERE item_id = 1000", "GET (ITEM_ID = 1000)", 0));
+    assertEquals(List.of("new"), query("SELECT type FROM shop_item WHERE shop_id = 's2' AND item_id = 4",
+        "GET (SHOP_ID = 's2', ITEM_ID = 4)", 1));
+  }
+
+  @Test
+  void parametersBindTheKeyWhenTheStatementRuns() throws Exception {
+    Check.check(c, "SELECT name FROM item WHERE item_id = ?");
+    try (PreparedStatement p = c.prepareStatement("SELECT name FROM item WHERE item_id = ?")) {
+      for (int id : new int[] {-50, 0, 42, 150, 151}) {
+        p.setInt(1, id);
+        long before = stats.rowsRead();
+        List<String> names = new ArrayList<>();
+        try (ResultSet rs = p.executeQuery()) {
+          while (rs.next()) {
+            names.add(rs.getString(1));
+          }
+        }
+        assertEquals(id <= 150 ? List.of("item" + id) : List.of(), names);
+        assertEquals(names.size(), stats.rowsRead() - before);
+      }
+    }
+    assertTrue(String.join("\n", Sql.strings(c, "EXPLAIN PLAN FOR SELECT name FROM item WHERE item_id = ?"))
+        .contains("path=[GET (ITEM_ID = ?1)]"));
+  }
+
+  @Test
+  void inListOfFiftyKeysIsOneBatchedMultiGet() throws Exception {
+    StringJoiner in = new StringJoiner(", ");
+    for (int i = 0; i < 50; i++) {
+      in.add(String.valueOf(i * 3));
+    }
+    String sql = "SELECT item_id FROM item WHERE item_id IN (" + in + ")";
+    long requests = stats.requests();
+    List<String> rows = query(sql, "MULTI-GET (ITEM_ID IN (" + in + "))", 50);
+    assertEquals(50, rows.size());
+    assertEquals("0", rows.get(0));
+    assertEquals(1, stats.requests() - requests, "one batched get");
+  }
+
+  @Test
+  void orOfWholeKeysIsAMultiGet() throws Exception {
+    List<String> rows = query("SELECT shop_id, item_id FROM shop_item WHERE (shop_id = 's1' AND item_id = 2) "
+        + "OR (shop_id = 's3' AND item_id = 9) OR (shop_id = 's9' AND item_id = 1)", "MULTI-GET ((SHOP_ID = 's1', "
+        + "ITEM_ID = 2) OR (SHOP_ID = 's3', ITEM_ID = 9) OR (SHOP_ID = 's9', ITEM_ID = 1))", 2);
+    assertEquals(List.of("s1, 2", "s3, 9"), rows);
+  }
+
+  @Test
+  void leadingKeyColumnIsAPrefixScan() throws Exception {
+    List<String> rows = query("SELECT item_id FROM shop_item WHERE shop_id = 's4'", "PREFIX SCAN (SHOP_ID = 's4')", 20);
+    assertEquals(20, rows.size());
+    // a residual predicate runs over the prefix's rows
+    assertEquals(6, query("SELECT item_id FROM shop_item WHERE shop_id = 's4' AND type = 'old'",
+        "PREFIX SCAN (SHOP_ID = 's4')", 20).size());
+  }
+
+  @Test
+  void latestPurchasesOfOneUserReadOnlyThatUser() throws Exception {
+    List<String> rows = query("SELECT product_id FROM sale WHERE user_id = 3", "PREFIX SCAN (USER_ID = 3)", 28);
+    assertEquals("328", rows.get(0), "newest first: ts is DESC in the key");
+    assertEquals("301", rows.get(27));
+  }
+
+  @Test
+  void rangeOfTheNextKeyColumnIsARangeScan() throws Exception {
+    assertEquals(List.of("305", "304", "303"), query("SELECT product_id FROM sale WHERE user_id = 3 AND "
+        + "ts BETWEEN TIMESTAMP '2024-02-03 00:00:00' AND TIMESTAMP '2024-02-05 23:00:00'", "RANGE SCAN (USER_ID = 3, "
+        + "TS >= TIMESTAMP '2024-02-03 00:00:00' AND TS <= TIMESTAMP '2024-02-05 23:00:00')", 3));
+    assertEquals(List.of("326", "327", "328"), sorted(query("SELECT product_id FROM sale WHERE user_id = 3 AND "
+        + "ts > TIMESTAMP '2024-02-25 10:00:00'", "RANGE SCAN (USER_ID = 3, TS > TIMESTAMP '2024-02-25 10:00:00')", 3)));
+    assertEquals(List.of("-50", "-49", "-48"), query("SELECT item_id FROM item WHERE item_id < -47",
+        "RANGE SCAN (ITEM_ID < -47)", 3));
+    assertEquals(5, query("SELECT item_id FROM item WHERE item_id > 10 AND item_id <= 15",
+        "RANGE SCAN (ITEM_ID > 10 AND ITEM_ID <= 15)", 5).size());
+  }
+
+  @Test
+  void likePrefixOfAKeyColumnIsARange() throws Exception {
+    run(c, "UPSERT INTO files VALUES ('000001', '20120901', 'a.txt', 'doc'), ('000001', '20120902', 'b.txt', 'img'), "
+        + "('000001', '20121001', 'c.txt', 'doc'), ('000002', '20120901', 'd.txt', 'doc')");
+    assertEquals(List.of("a.txt", "b.txt"), query("SELECT name FROM files WHERE id = '000001' AND dt LIKE '201209%'",
+        "RANGE SCAN (ID = '000001', DT LIKE '201209' || '%')", 2));
+  }
+
+  @Test
+  void fewValuesOfALeadingColumnAndARangeOfTheNextIsASkipScan() throws Exception {
+    List<String> rows = query("SELECT shop_id, item_id FROM shop_item WHERE shop_id IN ('s1', 's3', 's5') "
+        + "AND item_id = 7", "MULTI-GET (SHOP_ID IN ('s1', 's3', 's5'), ITEM_ID = 7)", 3);
+    assertEquals(List.of("s1, 7", "s3, 7", "s5, 7"), rows);
+    assertEquals(List.of("s2, 19", "s2, 20", "s4, 19", "s4, 20"), query("SELECT shop_id, item_id FROM shop_item "
+        + "WHERE shop_id IN ('s2', 's4') AND item_id >= 19", "SKIP SCAN (SHOP_ID IN ('s2', 's4'), ITEM_ID >= 19)", 4));
+  }
+
+  @Test
+  void saltedTableReadsTheRangeInEveryBucketAndAKeyInOne() throws Exception {
+    assertEquals(List.of("v42"), query("SELECT v FROM salted WHERE k = 42", "GET (K = 42)", 1));
+    assertEquals(List.of("10", "11", "12", "13"), sorted(query("SELECT k FROM salted WHERE k BETWEEN 10 AND 13",
+        "RANGE SCAN (K >= 10 AND K <= 13) in 4 buckets", 4)));
+  }
+
+  @Test
+  void unboundFirstKeyColumnIsAFullScan() throws Exception {
+    assertEquals(5, query("SELECT shop_id FROM shop_item WHERE item_id = 3", "FULL SCAN", 100).size());
+  }
+
+  private static List<String> sorted(List<String> rows) {
+    List<String> s = new ArrayList<>(rows);
+    s.sort(null);
+    return s;
+  }
+}

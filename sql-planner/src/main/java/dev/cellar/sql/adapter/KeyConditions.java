@@ -1,0 +1,356 @@
+package dev.cellar.sql.adapter;
+
+import com.google.common.collect.BoundType;
+import com.google.common.collect.Range;
+import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.exec.TableMapping;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.Sarg;
+import org.apache.calcite.util.TimeString;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * Finds in a filter condition what bounds a table's rowkey: comparisons, {@code IN} lists
+ * (Calcite's {@code SEARCH}), {@code BETWEEN} and {@code LIKE 'abc%'} of key columns with
+ * constants or statement parameters, combined by {@code AND} and {@code OR}. The result is a list
+ * of {@link KeyBox}es whose union holds every row the condition accepts; anything the analysis
+ * does not understand leaves its column free, so the boxes never lose a row. The condition
+ * itself still runs over the rows read.
+ */
+final class KeyConditions {
+  /** Disjuncts beyond which a condition is not split into boxes. */
+  static final int MAX_BOXES = 1_000;
+  /** Intervals of one column beyond which an {@code IN} list does not bound the key. */
+  static final int MAX_INTERVALS = 100_000;
+
+  private final TableMapping mapping;
+  private final int[] keyFields;
+
+  private KeyConditions(TableMapping mapping) {
+    this.mapping = mapping;
+    this.keyFields = mapping.keyFields();
+  }
+
+  /**
+   * The boxes of {@code condition} over the fields of {@code mapping}'s table, or null when the
+   * condition leaves the first key column free in some disjunct (no key range can be read).
+   */
+  static List<KeyBox> of(RexNode condition, TableMapping mapping) {
+    if (mapping.keyCodec() == null) {
+      return null;
+    }
+    List<KeyBox> boxes = new KeyConditions(mapping).boxes(condition);
+    if (boxes == null) {
+      return null;
+    }
+    for (KeyBox b : boxes) {
+      if (b.usefulColumns() == 0) {
+        return null;
+      }
+    }
+    return boxes;
+  }
+
+  private List<KeyBox> boxes(RexNode e) {
+    switch (e.getKind()) {
+      case AND: {
+        List<KeyBox> acc = null;
+        for (RexNode op : ((RexCall) e).getOperands()) {
+          List<KeyBox> b = boxes(op);
+          if (b == null) {
+            continue;
+          }
+          if (acc == null) {
+            acc = b;
+          } else if ((long) acc.size() * b.size() <= MAX_BOXES) {
+            List<KeyBox> product = new ArrayList<>();
+            for (KeyBox x : acc) {
+              for (KeyBox y : b) {
+                product.add(x.and(y));
+              }
+            }
+            acc = product;
+          }
+        }
+        return acc;
+      }
+      case OR: {
+        List<KeyBox> acc = new ArrayList<>();
+        for (RexNode op : ((RexCall) e).getOperands()) {
+          List<KeyBox> b = boxes(op);
+          if (b == null || acc.size() + b.size() > MAX_BOXES) {
+            return null;
+          }
+          acc.addAll(b);
+        }
+        return acc;
+      }
+      case EQUALS:
+      case LESS_THAN:
+      case LESS_THAN_OR_EQUAL:
+      case GREATER_THAN:
+      case GREATER_THAN_OR_EQUAL:
+        return comparison((RexCall) e);
+      case SEARCH:
+        return search((RexCall) e);
+      case LIKE:
+        return like((RexCall) e);
+      default:
+        return null;
+    }
+  }
+
+  private List<KeyBox> comparison(RexCall call) {
+    RexNode a = call.getOperands().get(0);
+    RexNode b = call.getOperands().get(1);
+    SqlKind kind = call.getKind();
+    int k = keyIndex(a);
+    KeyOperand v = operand(b);
+    if (k < 0 || v == null) {
+      k = keyIndex(b);
+      v = operand(a);
+      kind = kind.reverse();
+    }
+    if (k < 0 || v == null) {
+      return null;
+    }
+    KeyBox.Interval iv;
+    switch (kind) {
+      case EQUALS:
+        iv = KeyBox.Interval.point(v);
+        break;
+      case LESS_THAN:
+        iv = KeyBox.Interval.range(null, false, v, false);
+        break;
+      case LESS_THAN_OR_EQUAL:
+        iv = KeyBox.Interval.range(null, false, v, true);
+        break;
+      case GREATER_THAN:
+        iv = KeyBox.Interval.range(v, false, null, false);
+        break;
+      case GREATER_THAN_OR_EQUAL:
+        iv = KeyBox.Interval.range(v, true, null, false);
+        break;
+      default:
+        return null;
+    }
+    return List.of(KeyBox.of(keyFields.length, k, List.of(iv)));
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  private List<KeyBox> search(RexCall call) {
+    int k = keyIndex(call.getOperands().get(0));
+    if (k < 0 || !(call.getOperands().get(1) instanceof RexLiteral lit)) {
+      return null;
+    }
+    Sarg sarg = lit.getValueAs(Sarg.class);
+    if (sarg == null || sarg.isAll() || sarg.rangeSet.asRanges().size() > MAX_INTERVALS) {
+      return null;
+    }
+    SqlTypeName type = lit.getType().getSqlTypeName();
+    List<KeyBox.Interval> intervals = new ArrayList<>();
+    for (Range r : (java.util.Set<Range>) sarg.rangeSet.asRanges()) {
+      KeyOperand lower = r.hasLowerBound() ? endpoint(r.lowerEndpoint(), type) : null;
+      KeyOperand upper = r.hasUpperBound() ? endpoint(r.upperEndpoint(), type) : null;
+      if (lower == null && upper == null) {
+        return null;
+      }
+      boolean li = r.hasLowerBound() && r.lowerBoundType() == BoundType.CLOSED;
+      boolean ui = r.hasUpperBound() && r.upperBoundType() == BoundType.CLOSED;
+      if (lower != null && li && ui && lower.equals(upper)) {
+        intervals.add(KeyBox.Interval.point(lower));
+      } else {
+        intervals.add(KeyBox.Interval.range(lower, li, upper, ui));
+      }
+    }
+    return List.of(KeyBox.of(keyFields.length, k, intervals));
+  }
+
+  private List<KeyBox> like(RexCall call) {
+    if (call.getOperands().size() != 2) {
+      return null;
+    }
+    int k = keyIndex(call.getOperands().get(0));
+    if (k < 0 || mapping.type(keyFields[k]) != KeyType.VARCHAR
+        || !(call.getOperands().get(1) instanceof RexLiteral lit)) {
+      return null;
+    }
+    String pattern = lit.getValueAs(String.class);
+    if (pattern == null) {
+      return null;
+    }
+    int wild = firstWildcard(pattern);
+    if (wild < 0) {
+      return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.point(stringOperand(pattern)))));
+    }
+    if (wild == 0) {
+      return null;
+    }
+    String prefix = pattern.substring(0, wild);
+    return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.startsWith(stringOperand(prefix)))));
+  }
+
+  private static int firstWildcard(String pattern) {
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (c == '%' || c == '_') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The key column index {@code e} reads: a key field, or a key field cast to a type that keeps
+   * its values, their equality and their order (a wider integer, a decimal, a double of an
+   * integer of at most 32 bits). -1 otherwise.
+   */
+  private int keyIndex(RexNode e) {
+    if (e.getKind() == SqlKind.CAST) {
+      RexNode inner = ((RexCall) e).getOperands().get(0);
+      if (!(inner instanceof RexInputRef) || !preservesOrder(inner.getType(), e.getType())) {
+        return -1;
+      }
+      e = inner;
+    }
+    if (e instanceof RexInputRef ref) {
+      for (int k = 0; k < keyFields.length; k++) {
+        if (keyFields[k] == ref.getIndex()) {
+          return k;
+        }
+      }
+    }
+    return -1;
+  }
+
+  private static boolean preservesOrder(RelDataType from, RelDataType to) {
+    SqlTypeName f = from.getSqlTypeName();
+    SqlTypeName t = to.getSqlTypeName();
+    if (f == t && (f == SqlTypeName.BOOLEAN || f == SqlTypeName.DATE || f == SqlTypeName.DOUBLE
+        || f == SqlTypeName.REAL)) {
+      return true;
+    }
+    int fr = integerRank(f);
+    if (fr < 0) {
+      return f == SqlTypeName.REAL && t == SqlTypeName.DOUBLE;
+    }
+    int tr = integerRank(t);
+    if (tr >= fr) {
+      return true;
+    }
+    if (t == SqlTypeName.DECIMAL) {
+      return to.getPrecision() - to.getScale() >= new int[] {3, 5, 10, 19}[fr];
+    }
+    return t == SqlTypeName.DOUBLE && fr <= 2;
+  }
+
+  private static int integerRank(SqlTypeName t) {
+    switch (t) {
+      case TINYINT:
+        return 0;
+      case SMALLINT:
+        return 1;
+      case INTEGER:
+        return 2;
+      case BIGINT:
+        return 3;
+      default:
+        return -1;
+    }
+  }
+
+  /** A constant or a statement parameter, else null. */
+  private static KeyOperand operand(RexNode e) {
+    if (e instanceof RexDynamicParam p) {
+      return KeyOperand.param(p.getIndex());
+    }
+    if (e instanceof RexLiteral lit && !lit.isNull()) {
+      Object v = literalValue(lit);
+      return v == null ? null : KeyOperand.constant(v, display(v, lit.getType().getSqlTypeName()));
+    }
+    return null;
+  }
+
+  private static Object literalValue(RexLiteral lit) {
+    switch (lit.getType().getSqlTypeName()) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+      case DECIMAL:
+      case REAL:
+      case FLOAT:
+      case DOUBLE:
+        return lit.getValueAs(BigDecimal.class);
+      case CHAR:
+      case VARCHAR:
+        return lit.getValueAs(String.class);
+      case BOOLEAN:
+        return lit.getValueAs(Boolean.class);
+      case BINARY:
+      case VARBINARY:
+        return lit.getValueAs(ByteString.class);
+      case DATE:
+        return lit.getValueAs(Integer.class);
+      case TIME:
+        return lit.getValueAs(Integer.class);
+      case TIMESTAMP:
+        return lit.getValueAs(Long.class);
+      default:
+        return null;
+    }
+  }
+
+  /** A {@code SEARCH} endpoint as an operand. */
+  private static KeyOperand endpoint(Object c, SqlTypeName type) {
+    Object v;
+    if (c instanceof NlsString s) {
+      v = s.getValue();
+    } else if (c instanceof DateString d) {
+      v = d.getDaysSinceEpoch();
+    } else if (c instanceof TimeString t) {
+      v = t.getMillisOfDay();
+    } else if (c instanceof TimestampString t) {
+      v = t.getMillisSinceEpoch();
+    } else {
+      v = c;
+    }
+    return KeyOperand.constant(v, display(v, type));
+  }
+
+  private static KeyOperand stringOperand(String s) {
+    return KeyOperand.constant(s, display(s, SqlTypeName.VARCHAR));
+  }
+
+  private static String display(Object v, SqlTypeName type) {
+    switch (type) {
+      case CHAR:
+      case VARCHAR:
+        return "'" + v.toString().replace("'", "''") + "'";
+      case BINARY:
+      case VARBINARY:
+        return "X'" + ((ByteString) v).toString().toUpperCase(java.util.Locale.ROOT) + "'";
+      case DATE:
+        return "DATE '" + DateString.fromDaysSinceEpoch((Integer) v) + "'";
+      case TIME:
+        return "TIME '" + TimeString.fromMillisOfDay((Integer) v) + "'";
+      case TIMESTAMP:
+        return "TIMESTAMP '" + TimestampString.fromMillisSinceEpoch((Long) v) + "'";
+      default:
+        return v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
+    }
+  }
+}
