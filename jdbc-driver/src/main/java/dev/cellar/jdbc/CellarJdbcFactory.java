@@ -1,5 +1,6 @@
 package dev.cellar.jdbc;
 
+import dev.cellar.sql.adapter.CellarTypeFactory;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -17,10 +18,15 @@ import org.apache.calcite.jdbc.CalciteFactory;
 import org.apache.calcite.jdbc.CalciteJdbc41Factory;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.rel.type.DelegatingTypeSystem;
+import org.apache.calcite.rel.type.RelDataTypeSystem;
 
 /**
- * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s, Calcite's
- * statements and metadata, and {@link CellarResultSet}s.
+ * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s (whose
+ * {@link CellarTypeFactory} makes text UTF-8), Calcite's statements and metadata, and
+ * {@link CellarResultSet}s.
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
@@ -32,7 +38,23 @@ public final class CellarJdbcFactory extends CalciteFactory {
   @Override
   public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
       Properties info, CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
-    return new CellarConnection((org.apache.calcite.jdbc.Driver) driver, factory, url, info, rootSchema, typeFactory);
+    JavaTypeFactory types = typeFactory != null ? typeFactory : new CellarTypeFactory(typeSystem(info));
+    return new CellarConnection((org.apache.calcite.jdbc.Driver) driver, factory, url, info, rootSchema, types);
+  }
+
+  /** The type system {@code info} names, as Calcite's connection would choose it. */
+  private static RelDataTypeSystem typeSystem(Properties info) {
+    CalciteConnectionConfig config = new CalciteConnectionConfigImpl(info);
+    RelDataTypeSystem system = config.typeSystem(RelDataTypeSystem.class, RelDataTypeSystem.DEFAULT);
+    if (config.conformance().shouldConvertRaggedUnionTypesToVarying()) {
+      return new DelegatingTypeSystem(system) {
+        @Override
+        public boolean shouldConvertRaggedUnionTypesToVarying() {
+          return true;
+        }
+      };
+    }
+    return system;
   }
 
   @Override
