@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -14,6 +15,7 @@ import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -117,6 +119,38 @@ class TypesTest {
         }
       }
     }
+  }
+
+  /** A DECIMAL parameter is stored as a literal would be: at the column's scale, and only if it fits. */
+  @Test
+  void decimalParametersTakeTheColumnScale() throws Exception {
+    try (PreparedStatement p = c.prepareStatement("UPSERT INTO v (id, de) VALUES (?, ?)")) {
+      String[] values = {"7", "1.015", "-1.005", "99999999.999"};
+      for (int i = 0; i < values.length; i++) {
+        p.setInt(1, i);
+        p.setBigDecimal(2, new BigDecimal(values[i]));
+        p.executeUpdate();
+        run(c, "UPSERT INTO v (id, de) VALUES (" + (10 + i) + ", " + values[i] + ")");
+      }
+      assertRows(c, "SELECT id, de FROM v ORDER BY id", "0, 7.00", "1, 1.01", "2, -1.00", "3, 99999999.99",
+          "10, 7.00", "11, 1.01", "12, -1.00", "13, 99999999.99");
+      p.setInt(1, 5);
+      p.setBigDecimal(2, new BigDecimal("123456789.5"));
+      SQLException e = assertThrows(SQLException.class, p::executeUpdate);
+      assertEquals("22003", e.getSQLState());
+      assertTrue(e.getMessage().contains("DE"), e.getMessage());
+    }
+    run(c, "CREATE TABLE dk (k DECIMAL(6,2) PRIMARY KEY, n INTEGER)");
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO dk VALUES (?, ?)")) {
+      p.setBigDecimal(1, new BigDecimal("1.5"));
+      p.setInt(2, 1);
+      p.executeUpdate();
+      p.setBigDecimal(1, new BigDecimal("1.501"));
+      p.setInt(2, 2);
+      SQLException e = assertThrows(SQLException.class, p::executeUpdate);
+      assertEquals("23505", e.getSQLState());
+    }
+    assertRows(c, "SELECT k, n FROM dk WHERE k = 1.5", "1.50, 1");
   }
 
   @Test

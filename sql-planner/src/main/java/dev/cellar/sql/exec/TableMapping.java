@@ -11,6 +11,8 @@ import dev.cellar.sql.codec.ValueCodec;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Result;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -140,7 +142,7 @@ public final class TableMapping {
         throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
             "NULL in primary key column " + def.columns().get(f).name() + " of table " + def.name());
       }
-      kv[k] = RuntimeValues.toStorage(types[f], row[f]);
+      kv[k] = storageValue(f, row[f]);
     }
     try {
       return keyCodec.encode(kv);
@@ -156,12 +158,33 @@ public final class TableMapping {
       return null;
     }
     try {
-      return ValueCodec.encode(types[field], RuntimeValues.toStorage(types[field], v));
+      return ValueCodec.encode(types[field], storageValue(field, v));
     } catch (IllegalArgumentException | ClassCastException e) {
       throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store value " + v + " in column "
           + def.columns().get(field).name() + " " + def.columns().get(field).type().sql() + " of table " + def.name()
           + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A runtime value as the codecs take it; a DECIMAL is brought to its column's scale
+   * (truncated, as Calcite casts a literal), so a parameter stores what a literal would.
+   *
+   * @throws CellarSqlException 22003 if a DECIMAL has more integer digits than its column allows
+   */
+  private Object storageValue(int field, Object v) {
+    Object s = RuntimeValues.toStorage(types[field], v);
+    if (types[field] == KeyType.DECIMAL && s instanceof BigDecimal d) {
+      ColumnDef c = def.columns().get(field);
+      int scale = c.type().scale();
+      BigDecimal scaled = d.scale() == scale ? d : d.setScale(scale, RoundingMode.DOWN);
+      if (scaled.precision() - scaled.scale() > c.type().precision() - scale && scaled.signum() != 0) {
+        throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + d.toPlainString() + " of column "
+            + c.name() + " of table " + def.name() + " cannot be represented as a " + c.type().sql());
+      }
+      return scaled;
+    }
+    return s;
   }
 
   /** The marker cell's value. */
@@ -190,7 +213,10 @@ public final class TableMapping {
             + "' of table " + def.name() + ": " + e.getMessage(), e);
       }
       for (int k = 0; k < keyFields.length; k++) {
-        row[keyFields[k]] = RuntimeValues.toRuntime(types[keyFields[k]], kv[k]);
+        int f = keyFields[k];
+        Object v = RuntimeValues.toRuntime(types[f], kv[k]);
+        // a DECIMAL key is encoded without its scale; give it the column's back
+        row[f] = v instanceof BigDecimal d ? d.setScale(def.columns().get(f).type().scale(), RoundingMode.DOWN) : v;
       }
     }
     int j = 0;
