@@ -25,8 +25,8 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
 
 /**
  * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s (whose
- * {@link CellarTypeFactory} makes text UTF-8), Calcite's statements and metadata, and
- * {@link CellarResultSet}s.
+ * {@link CellarTypeFactory} makes text UTF-8), Calcite's statements and metadata,
+ * {@link CellarPreparedStatement}s and {@link CellarResultSet}s.
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
@@ -67,7 +67,7 @@ public final class CellarJdbcFactory extends CalciteFactory {
   public AvaticaPreparedStatement newPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h,
       Meta.Signature signature, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
       throws SQLException {
-    return calcite.newPreparedStatement(connection, h, signature, resultSetType, resultSetConcurrency,
+    return new CellarPreparedStatement(connection, h, signature, resultSetType, resultSetConcurrency,
         resultSetHoldability);
   }
 

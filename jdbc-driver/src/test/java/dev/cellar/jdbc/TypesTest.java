@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.Date;
+import java.sql.JDBCType;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -19,6 +20,13 @@ import java.sql.SQLException;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -121,6 +129,80 @@ class TypesTest {
     }
   }
 
+  @Test
+  void javaTimeAndObjectParameters() throws Exception {
+    LocalDate date = LocalDate.of(1999, 12, 31);
+    LocalTime time = LocalTime.of(13, 14, 15, 678_000_000);
+    LocalDateTime dateTime = LocalDateTime.of(2024, 2, 29, 23, 59, 58, 123_000_000);
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO v (id, b, de, vb, dt, tm, ts) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+      p.setObject(1, 1);
+      p.setObject(2, Boolean.TRUE);
+      p.setObject(3, new BigDecimal("-123.45"));
+      p.setObject(4, new byte[] {9, 0, (byte) 0x80});
+      p.setObject(5, date);
+      p.setObject(6, time);
+      p.setObject(7, dateTime);
+      assertEquals(1, p.executeUpdate());
+      p.setObject(1, 2, Types.INTEGER);
+      p.setObject(2, "false", Types.BOOLEAN);
+      p.setObject(3, 7, Types.DECIMAL);
+      p.setObject(4, new byte[0], Types.VARBINARY);
+      p.setObject(5, date.plusDays(1), Types.DATE);
+      p.setObject(6, time.minusHours(13), Types.TIME);
+      // a point in time is stored as the wall clock of the connection's time zone (the JVM's here)
+      p.setObject(7, dateTime.atZone(ZoneId.systemDefault()).toOffsetDateTime()
+          .withOffsetSameInstant(ZoneOffset.ofHours(2)), Types.TIMESTAMP_WITH_TIMEZONE);
+      assertEquals(1, p.executeUpdate());
+      p.setObject(1, 3);
+      p.setObject(2, null);
+      p.setObject(3, null, Types.DECIMAL);
+      p.setNull(4, Types.VARBINARY);
+      p.setObject(5, null, Types.DATE);
+      p.setObject(6, null);
+      p.setObject(7, dateTime.atZone(ZoneId.systemDefault()).toInstant());
+      assertEquals(1, p.executeUpdate());
+    }
+    assertRows(c, "SELECT id, b, de, vb, dt, tm, ts FROM v ORDER BY id",
+        "1, true, -123.45, 090080, 1999-12-31, 13:14:15.678, 2024-02-29 23:59:58.123",
+        "2, false, 7.00, , 2000-01-01, 00:14:15.678, 2024-02-29 23:59:58.123",
+        "3, null, null, null, null, null, 2024-02-29 23:59:58.123");
+    try (PreparedStatement p = c.prepareStatement("SELECT dt, tm, ts, de, vb, b FROM v WHERE dt = ? OR ts > ? ORDER BY id")) {
+      p.setObject(1, date);
+      p.setObject(2, dateTime.plusSeconds(1));
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals(date, rs.getObject(1, LocalDate.class));
+        assertEquals(time, rs.getObject(2, LocalTime.class));
+        assertEquals(dateTime, rs.getObject(3, LocalDateTime.class));
+        assertEquals(dateTime, rs.getObject("TS", LocalDateTime.class));
+        assertEquals(dateTime.atZone(ZoneId.systemDefault()).toInstant(), rs.getObject(3, Instant.class));
+        assertEquals(dateTime.atZone(ZoneId.systemDefault()).toOffsetDateTime(), rs.getObject(3, OffsetDateTime.class));
+        assertEquals(Timestamp.valueOf(dateTime), rs.getObject(3, Timestamp.class));
+        assertEquals("1999-12-31", rs.getObject(1, String.class));
+        assertEquals(new BigDecimal("-123.45"), rs.getObject(4, BigDecimal.class));
+        assertArrayEquals(new byte[] {9, 0, (byte) 0x80}, rs.getObject(5, byte[].class));
+        assertEquals(Boolean.TRUE, rs.getObject(6, Boolean.class));
+        assertFalse(rs.next());
+      }
+    }
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT dt, tm, ts FROM v WHERE id = 3")) {
+      assertTrue(rs.next());
+      assertNull(rs.getObject(1, LocalDate.class));
+      assertNull(rs.getObject(2, LocalTime.class));
+      assertEquals(dateTime, rs.getObject(3, LocalDateTime.class));
+      SQLException e = assertThrows(SQLException.class, () -> rs.getObject(3, java.util.UUID.class));
+      assertEquals("22018", e.getSQLState());
+    }
+    try (PreparedStatement p = c.prepareStatement("SELECT id FROM v WHERE de = ?")) {
+      p.setObject(1, new BigDecimal("-123.449"), Types.DECIMAL, 2);
+      assertEquals(java.util.List.of(java.util.List.of(1)), Sql.rows(p.executeQuery()));
+      p.setObject(1, 7, JDBCType.DECIMAL);
+      assertEquals(java.util.List.of(java.util.List.of(2)), Sql.rows(p.executeQuery()));
+      SQLException e = assertThrows(SQLException.class, () -> p.setObject(1, LocalTime.NOON, Types.DECIMAL));
+      assertEquals("22018", e.getSQLState());
+    }
+  }
+
   /** A DECIMAL parameter is stored as a literal would be: at the column's scale, and only if it fits. */
   @Test
   void decimalParametersTakeTheColumnScale() throws Exception {
@@ -151,6 +233,40 @@ class TypesTest {
       assertEquals("23505", e.getSQLState());
     }
     assertRows(c, "SELECT k, n FROM dk WHERE k = 1.5", "1.50, 1");
+  }
+
+  /** Local values keep their fields in any time zone; a point in time becomes the connection zone's wall clock. */
+  @Test
+  void javaTimeInAnotherTimeZone() throws Exception {
+    try (Connection z = Sql.connect(Sql.freshMem() + ";timeZone=Asia/Shanghai")) {
+      run(z, "CREATE TABLE w (id INTEGER PRIMARY KEY, dt DATE, tm TIME, ts TIMESTAMP)");
+      Instant instant = Instant.parse("2024-02-29T15:59:58.123Z");
+      try (PreparedStatement p = z.prepareStatement("INSERT INTO w VALUES (?, ?, ?, ?)")) {
+        p.setInt(1, 1);
+        p.setObject(2, LocalDate.of(1969, 12, 31));
+        p.setObject(3, LocalTime.of(0, 0, 0, 1_000_000));
+        p.setObject(4, LocalDateTime.of(1900, 1, 1, 0, 0));
+        p.addBatch();
+        p.setInt(1, 2);
+        p.setObject(2, instant.atZone(ZoneId.of("Asia/Shanghai")).toLocalDate());
+        p.setObject(3, instant, Types.TIME);
+        p.setObject(4, instant);
+        p.addBatch();
+        p.executeBatch();
+      }
+      assertRows(z, "SELECT id, dt, tm, ts FROM w ORDER BY id", "1, 1969-12-31, 00:00:00.001, 1900-01-01 00:00:00.000",
+          "2, 2024-02-29, 23:59:58.123, 2024-02-29 23:59:58.123");
+      try (ResultSet rs = z.createStatement().executeQuery("SELECT dt, tm, ts FROM w ORDER BY id")) {
+        assertTrue(rs.next());
+        assertEquals(LocalDate.of(1969, 12, 31), rs.getObject(1, LocalDate.class));
+        assertEquals(LocalTime.of(0, 0, 0, 1_000_000), rs.getObject(2, LocalTime.class));
+        assertEquals(LocalDateTime.of(1900, 1, 1, 0, 0), rs.getObject(3, LocalDateTime.class));
+        assertTrue(rs.next());
+        assertEquals(instant, rs.getObject(3, Instant.class));
+        assertEquals(instant.atOffset(ZoneOffset.ofHours(8)), rs.getObject(3, OffsetDateTime.class));
+        assertEquals(LocalDateTime.of(2024, 2, 29, 23, 59, 58, 123_000_000), rs.getObject(3, LocalDateTime.class));
+      }
+    }
   }
 
   @Test
