@@ -1,17 +1,24 @@
 package dev.cellar.jdbc;
 
 import dev.cellar.sql.SqlState;
+import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.jdbc.CalciteConnectionAccess;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.Driver;
 
 /**
- * A Cellar connection: Calcite's, with SQLStates on the errors of {@code prepareStatement}, and
+ * A Cellar connection: Calcite's, with SQLStates on the errors of {@code prepareStatement}, a
+ * failed batch reported as a {@link BatchUpdateException} with the update counts so far, and
  * auto-commit only: every statement is atomic and committed when it returns, so {@code commit}
  * and {@code rollback} have nothing to do and turning auto-commit off is refused (0A000) rather
  * than pretending that a later rollback could undo anything.
@@ -62,6 +69,37 @@ final class CellarConnection extends CalciteConnectionAccess {
           + "given by its INSERT or UPSERT", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
     return prepareStatement(sql);
+  }
+
+  /** Runs a prepared statement's batch; a failed one is a {@link BatchUpdateException}. */
+  @Override
+  protected long[] executeBatchUpdateInternal(AvaticaPreparedStatement statement) throws SQLException {
+    try {
+      return meta.executeBatch(statement.handle, ((CellarPreparedStatement) statement).parameterBatch()).updateCounts;
+    } catch (CellarMeta.BatchFailure f) {
+      throw batchError(f);
+    } catch (NoSuchStatementException | RuntimeException e) {
+      throw JdbcErrors.toSql(e);
+    }
+  }
+
+  /** Runs a statement's batch of SQL; a failed one is a {@link BatchUpdateException}. */
+  @Override
+  protected Meta.ExecuteBatchResult prepareAndUpdateBatch(AvaticaStatement statement, List<String> queries)
+      throws NoSuchStatementException, SQLException {
+    try {
+      return super.prepareAndUpdateBatch(statement, queries);
+    } catch (CellarMeta.BatchFailure f) {
+      throw batchError(f);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toSql(e);
+    }
+  }
+
+  /** The exception of a failed batch: the failing statement's SQLState and message, the counts of those before it. */
+  private static BatchUpdateException batchError(CellarMeta.BatchFailure f) {
+    SQLException cause = JdbcErrors.toSql(f.failure);
+    return new BatchUpdateException(f.getMessage(), cause.getSQLState(), cause.getErrorCode(), f.updateCounts, cause);
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -62,23 +63,52 @@ final class CellarMeta extends CalciteMetaAccess {
     }
   }
 
+  /**
+   * Runs the statements one by one; the first that fails ends the batch with a
+   * {@link BatchFailure} holding the update counts of those before it.
+   */
   @Override
   public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands)
       throws NoSuchStatementException {
-    try {
-      return super.prepareAndExecuteBatch(h, sqlCommands);
-    } catch (RuntimeException | StackOverflowError e) {
-      throw JdbcErrors.toClient(e);
+    long[] counts = new long[sqlCommands.size()];
+    for (int i = 0; i < counts.length; i++) {
+      try {
+        counts[i] = super.prepareAndExecuteBatch(h, List.of(sqlCommands.get(i))).updateCounts[0];
+      } catch (RuntimeException | StackOverflowError e) {
+        throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
+      }
     }
+    return new ExecuteBatchResult(counts);
   }
 
+  /** As {@link #prepareAndExecuteBatch}: one parameter set at a time, stopping at the first failure. */
   @Override
   public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValueLists)
       throws NoSuchStatementException {
-    try {
-      return super.executeBatch(h, parameterValueLists);
-    } catch (RuntimeException | StackOverflowError e) {
-      throw JdbcErrors.toClient(e);
+    long[] counts = new long[parameterValueLists.size()];
+    for (int i = 0; i < counts.length; i++) {
+      try {
+        counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
+      } catch (RuntimeException | StackOverflowError e) {
+        throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
+      }
+    }
+    return new ExecuteBatchResult(counts);
+  }
+
+  /**
+   * A batch that stopped at a failing statement; the statements before it stay written (each
+   * committed when it ran). {@link CellarConnection} reports it as a
+   * {@code BatchUpdateException}.
+   */
+  static final class BatchFailure extends RuntimeException {
+    final long[] updateCounts;
+    final RuntimeException failure;
+
+    BatchFailure(int failed, int size, long[] updateCounts, RuntimeException failure) {
+      super("statement " + (failed + 1) + " of a batch of " + size + " failed: " + failure.getMessage(), failure);
+      this.updateCounts = updateCounts;
+      this.failure = failure;
     }
   }
 

@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.sql.SQLException;
 import java.sql.SQLType;
 import java.sql.Types;
+import java.util.List;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
@@ -21,6 +22,11 @@ class CellarPreparedStatement extends CalcitePreparedStatementAccess {
   CellarPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
       int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
     super(connection, h, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+  }
+
+  /** The parameter sets added by {@code addBatch}. */
+  List<List<TypedValue>> parameterBatch() {
+    return getParameterValueBatch();
   }
 
   @Override

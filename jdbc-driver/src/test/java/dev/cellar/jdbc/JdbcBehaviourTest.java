@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,6 +41,56 @@ class JdbcBehaviourTest {
         "INSERT INTO big SELECT a.i * 1000 + b.i * 100 + c.i * 10 + e.i, 'v' FROM d a, d b, d c, d e");
   }
 
+  /**
+   * A batch stops at its first failing statement: a BatchUpdateException with that statement's
+   * SQLState and the update counts of the statements before it, which stay written.
+   */
+  @ParameterizedTest
+  @MethodSource("urls")
+  void failedBatchReportsTheCountsBeforeIt(String url) throws Exception {
+    try (Connection c = Sql.connect(url)) {
+      run(c, "CREATE TABLE kv (k VARCHAR PRIMARY KEY, v BIGINT NOT NULL)", "INSERT INTO kv VALUES ('a', 1)");
+      try (PreparedStatement p = c.prepareStatement("INSERT INTO kv VALUES (?, ?)")) {
+        for (String k : new String[] {"b", "c", "a", "d"}) {
+          p.setString(1, k);
+          p.setLong(2, 2);
+          p.addBatch();
+        }
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
+        assertEquals("23505", e.getSQLState());
+        assertTrue(e.getMessage().contains("KV"), e.getMessage());
+        assertArrayEquals(new int[] {1, 1}, e.getUpdateCounts());
+        assertArrayEquals(new long[] {1, 1}, e.getLargeUpdateCounts());
+        assertTrue(e.getCause() instanceof SQLException, () -> String.valueOf(e.getCause()));
+        // the batch is cleared, and the statement still works
+        assertArrayEquals(new int[0], p.executeBatch());
+        p.setString(1, "e");
+        p.setNull(2, java.sql.Types.BIGINT);
+        p.addBatch();
+        BatchUpdateException n = assertThrows(BatchUpdateException.class, p::executeBatch);
+        assertEquals("23502", n.getSQLState());
+        assertArrayEquals(new int[0], n.getUpdateCounts());
+      }
+      assertRows(c, "SELECT k FROM kv ORDER BY k", "a", "b", "c");
+      try (Statement s = c.createStatement()) {
+        s.addBatch("INSERT INTO kv VALUES ('x', 1)");
+        s.addBatch("UPDATE kv SET v = v + 1");
+        s.addBatch("INSERT INTO kv VALUES ('b', 9)");
+        s.addBatch("DELETE FROM kv");
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, s::executeBatch);
+        assertEquals("23505", e.getSQLState());
+        assertArrayEquals(new int[] {1, 4}, e.getUpdateCounts());
+        s.addBatch("INSERT INTO kv VALUES ('y', 1)");
+        s.addBatch("SELECT * FROM nowhere");
+        e = assertThrows(BatchUpdateException.class, s::executeBatch);
+        assertEquals("42S02", e.getSQLState());
+        assertArrayEquals(new int[] {1}, e.getUpdateCounts());
+        assertArrayEquals(new int[0], s.executeBatch());
+      }
+      assertRows(c, "SELECT k, v FROM kv ORDER BY k", "a, 2", "b, 3", "c, 3", "x, 2", "y, 1");
+    }
+  }
+
   @ParameterizedTest
   @MethodSource("urls")
   void preparedStatementsAndBatches(String url) throws Exception {
@@ -58,8 +109,7 @@ class JdbcBehaviourTest {
         p.setString(1, "k3");
         p.setLong(2, 0);
         p.addBatch();
-        // Avatica reports a failed batch as an SQLException (not a BatchUpdateException) with the SQLState
-        SQLException e = assertThrows(SQLException.class, p::executeBatch);
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
         assertEquals("23505", e.getSQLState());
       }
       try (Statement s = c.createStatement()) {
