@@ -34,6 +34,12 @@ import org.apache.calcite.jdbc.Driver;
  * Properties are listed in {@link CellarProperty}. Connections to one location share one
  * open database ({@link Databases} describes how long it stays open). Registered with
  * {@link java.sql.DriverManager} through {@code META-INF/services/java.sql.Driver}.
+ *
+ * <p>Generated keys: a table without a primary key gives each row a hidden 8-byte rowkey. A
+ * statement executed with {@link java.sql.Statement#RETURN_GENERATED_KEYS} (or prepared with
+ * it) returns from {@code getGeneratedKeys()} the rowkeys its INSERTs and UPSERTs generated, as
+ * one VARBINARY column {@code ROWKEY}; for a table with a primary key, for UPDATE and DELETE,
+ * and without the flag, that result set is empty.
  */
 public class CellarDriver extends Driver {
   /** The URL prefix. */

@@ -25,8 +25,8 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
 
 /**
  * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s (whose
- * {@link CellarTypeFactory} makes text UTF-8), Calcite's statements and metadata,
- * {@link CellarPreparedStatement}s and {@link CellarResultSet}s.
+ * {@link CellarTypeFactory} makes text UTF-8), {@link CellarStatement}s,
+ * {@link CellarPreparedStatement}s, Calcite's metadata and {@link CellarResultSet}s.
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
@@ -60,7 +60,7 @@ public final class CellarJdbcFactory extends CalciteFactory {
   @Override
   public AvaticaStatement newStatement(AvaticaConnection connection, Meta.StatementHandle h, int resultSetType,
       int resultSetConcurrency, int resultSetHoldability) throws SQLException {
-    return calcite.newStatement(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
+    return new CellarStatement(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
   }
 
   @Override

@@ -18,6 +18,7 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteMetaAccess;
 import org.apache.calcite.linq4j.Enumerable;
@@ -372,6 +373,17 @@ final class CellarMeta extends CalciteMetaAccess {
     }
     TableDef t = snap.table(table);
     return t == null ? List.of() : List.of(t);
+  }
+
+  /** Generated rowkeys as a result set: one VARBINARY column {@code ROWKEY}, one row per key. */
+  MetaResultSet generatedKeys(List<byte[]> keys) {
+    ColumnMetaData rowkey = columnMetaData("ROWKEY", 0,
+        ColumnMetaData.scalar(Types.VARBINARY, "VARBINARY", ColumnMetaData.Rep.BYTE_STRING), false);
+    List<Object> rows = new ArrayList<>(keys.size());
+    for (byte[] k : keys) {
+      rows.add(new Object[] {new ByteString(k)});
+    }
+    return createResultSet(Map.of(), List.of(rowkey), CursorFactory.ARRAY, new Frame(0, true, rows));
   }
 
   private <E> MetaResultSet rows(Class<E> clazz, List<String> names, List<E> rows) {

@@ -3,6 +3,7 @@ package dev.cellar.jdbc;
 import dev.cellar.sql.SqlState;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLType;
 import java.sql.Types;
@@ -16,12 +17,52 @@ import org.apache.calcite.jdbc.CalcitePreparedStatementAccess;
 /**
  * Calcite's prepared statement, plus {@code setObject} of {@code java.time} values
  * ({@link Temporals} says how they map to DATE, TIME and TIMESTAMP), {@code setObject} with a
- * scale or a {@link SQLType}, and failed conversions reported as SQLState 22018.
+ * scale or a {@link SQLType}, failed conversions reported as SQLState 22018, and generated keys
+ * when prepared with {@code RETURN_GENERATED_KEYS} ({@link KeyCapture}).
  */
 class CellarPreparedStatement extends CalcitePreparedStatementAccess {
+  private final KeyCapture keys = new KeyCapture();
+  private boolean returnGeneratedKeys;
+
   CellarPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
       int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
     super(connection, h, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+  }
+
+  /** Keep the rowkeys that executions generate, for {@link #getGeneratedKeys}. */
+  void returnGeneratedKeys() {
+    returnGeneratedKeys = true;
+  }
+
+  @Override
+  public boolean execute() throws SQLException {
+    return keys.run(returnGeneratedKeys, super::execute);
+  }
+
+  @Override
+  public ResultSet executeQuery() throws SQLException {
+    return keys.run(false, super::executeQuery);
+  }
+
+  @Override
+  public long executeLargeUpdate() throws SQLException {
+    return keys.run(returnGeneratedKeys, super::executeLargeUpdate);
+  }
+
+  /** Runs the batch; with {@code RETURN_GENERATED_KEYS}, the keys of all its statements are kept. */
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    return keys.run(returnGeneratedKeys, super::executeLargeBatch);
+  }
+
+  /**
+   * The rowkeys the last execution generated, if the statement was prepared with
+   * {@code RETURN_GENERATED_KEYS}; an empty result otherwise.
+   */
+  @Override
+  public ResultSet getGeneratedKeys() throws SQLException {
+    checkOpen();
+    return keys.resultSet(connection);
   }
 
   /** The parameter sets added by {@code addBatch}. */

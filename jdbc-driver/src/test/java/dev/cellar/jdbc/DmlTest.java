@@ -4,13 +4,24 @@ import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Result;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,5 +148,90 @@ class DmlTest {
       rows++;
     }
     assertEquals(5, rows);
+  }
+
+  /** The rowkeys of a table's rows, as the store holds them. */
+  private List<String> storedKeys(String table) throws Exception {
+    List<String> keys = new ArrayList<>();
+    for (Result r : CellarDriver.database(c).store().table(table).scanner(new dev.cellar.storage.Scan())) {
+      keys.add(Bytes.toStringBinary(r.row()));
+    }
+    Collections.sort(keys);
+    return keys;
+  }
+
+  private static List<String> keys(ResultSet rs) throws Exception {
+    List<String> keys = new ArrayList<>();
+    try (rs) {
+      assertEquals(1, rs.getMetaData().getColumnCount());
+      assertEquals("ROWKEY", rs.getMetaData().getColumnName(1));
+      assertEquals(Types.VARBINARY, rs.getMetaData().getColumnType(1));
+      while (rs.next()) {
+        assertEquals(8, rs.getBytes(1).length);
+        keys.add(Bytes.toStringBinary(rs.getBytes("ROWKEY")));
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * INSERT and UPSERT into a table without a primary key return the rowkeys they generated;
+   * a table with a declared key generates none, and its generated-keys result set is empty.
+   */
+  @Test
+  void generatedKeys() throws Exception {
+    run(c, "CREATE TABLE log (a INTEGER, b VARCHAR)");
+    List<String> generated = new ArrayList<>();
+    try (Statement s = c.createStatement()) {
+      assertEquals(2, s.executeUpdate("INSERT INTO log VALUES (1, 'x'), (2, 'y')", Statement.RETURN_GENERATED_KEYS));
+      List<String> two = keys(s.getGeneratedKeys());
+      assertEquals(2, two.size());
+      assertNotEquals(two.get(0), two.get(1));
+      generated.addAll(two);
+      assertFalse(s.execute("UPSERT INTO log VALUES (3, 'z')", Statement.RETURN_GENERATED_KEYS));
+      generated.addAll(keys(s.getGeneratedKeys()));
+      // without the flag no keys are kept
+      assertEquals(1, s.executeUpdate("INSERT INTO log VALUES (4, 'w')"));
+      assertEquals(List.of(), keys(s.getGeneratedKeys()));
+      assertEquals(1, s.executeUpdate("UPDATE log SET b = 'v' WHERE a = 4", Statement.RETURN_GENERATED_KEYS));
+      assertEquals(List.of(), keys(s.getGeneratedKeys()));
+      assertEquals(1, s.executeUpdate("INSERT INTO person (id) VALUES (7)", Statement.RETURN_GENERATED_KEYS));
+      assertEquals(List.of(), keys(s.getGeneratedKeys()));
+    }
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO log VALUES (?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+      p.setInt(1, 5);
+      p.setString(2, "u");
+      assertEquals(1, p.executeUpdate());
+      generated.addAll(keys(p.getGeneratedKeys()));
+      for (int i = 6; i <= 8; i++) {
+        p.setInt(1, i);
+        p.setString(2, "t");
+        p.addBatch();
+      }
+      p.executeBatch();
+      List<String> batch = keys(p.getGeneratedKeys());
+      assertEquals(3, batch.size());
+      generated.addAll(batch);
+    }
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO log VALUES (9, 's')")) {
+      p.executeUpdate();
+      assertEquals(List.of(), keys(p.getGeneratedKeys()));
+    }
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO person (id) VALUES (?)", Statement.RETURN_GENERATED_KEYS)) {
+      p.setInt(1, 8);
+      assertEquals(1, p.executeUpdate());
+      assertEquals(List.of(), keys(p.getGeneratedKeys()));
+    }
+    assertEquals(7, generated.size());
+    List<String> stored = storedKeys("LOG");
+    assertEquals(9, stored.size());
+    assertTrue(stored.containsAll(generated), () -> generated + " not all in " + stored);
+    // the keys of a failed statement are not reported
+    try (Statement s = c.createStatement()) {
+      run(c, "CREATE TABLE strict (a INTEGER NOT NULL, b VARCHAR)");
+      assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO strict VALUES (1, 'a'), (NULL, 'b')",
+          Statement.RETURN_GENERATED_KEYS));
+      assertEquals(List.of(), keys(s.getGeneratedKeys()));
+    }
   }
 }

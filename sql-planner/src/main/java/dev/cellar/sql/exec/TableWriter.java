@@ -66,7 +66,8 @@ public final class TableWriter {
   }
 
   /**
-   * INSERT or UPSERT rows of every column.
+   * INSERT or UPSERT rows of every column. A table without a primary key gets a new rowkey for
+   * every row ({@link RowIds}), reported to {@link GeneratedKeys} once the rows are written.
    *
    * @param targeted for UPSERT, which columns the statement names; {@code null} = all
    * @return rows written
@@ -111,6 +112,11 @@ public final class TableWriter {
         }
       }
       db.store().write(batch);
+      if (def.hiddenKey()) {
+        List<byte[]> keys = new ArrayList<>(byKey.size());
+        byKey.keySet().forEach(k -> keys.add(k.array()));
+        GeneratedKeys.generated(keys);
+      }
       return input.size();
     } finally {
       lock.unlock();
