@@ -3,6 +3,8 @@ package dev.cellar.jdbc;
 import dev.cellar.sql.adapter.CellarTypeFactory;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -11,6 +13,7 @@ import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.UnregisteredDriver;
@@ -25,8 +28,9 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
 
 /**
  * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s (whose
- * {@link CellarTypeFactory} makes text UTF-8), {@link CellarStatement}s,
- * {@link CellarPreparedStatement}s, Calcite's metadata and {@link CellarResultSet}s.
+ * {@link CellarTypeFactory} makes text UTF-8; no {@code metadata} schema),
+ * {@link CellarStatement}s, {@link CellarPreparedStatement}s, {@link CellarResultSet}s, and
+ * Calcite's metadata objects, with JDBC's column sizes ({@link ColumnSizes}).
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
@@ -39,7 +43,9 @@ public final class CellarJdbcFactory extends CalciteFactory {
   public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
       Properties info, CalciteSchema rootSchema, JavaTypeFactory typeFactory) {
     JavaTypeFactory types = typeFactory != null ? typeFactory : new CellarTypeFactory(typeSystem(info));
-    return new CellarConnection((org.apache.calcite.jdbc.Driver) driver, factory, url, info, rootSchema, types);
+    // no "metadata" schema: Calcite's own TABLES and COLUMNS are not Cellar's to show
+    CalciteSchema root = rootSchema != null ? rootSchema : CalciteSchema.createRootSchema(false);
+    return new CellarConnection((org.apache.calcite.jdbc.Driver) driver, factory, url, info, root, types);
   }
 
   /** The type system {@code info} names, as Calcite's connection would choose it. */
@@ -85,6 +91,21 @@ public final class CellarJdbcFactory extends CalciteFactory {
 
   @Override
   public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature) {
-    return calcite.newResultSetMetaData(statement, signature);
+    List<ColumnMetaData> columns = new ArrayList<>(signature.columns.size());
+    for (ColumnMetaData c : signature.columns) {
+      columns.add(jdbcSizes(c));
+    }
+    return calcite.newResultSetMetaData(statement, new Meta.Signature(columns, signature.sql, signature.parameters,
+        signature.internalParameters, signature.cursorFactory, signature.statementType));
+  }
+
+  /** {@code c} with JDBC's precision, scale and display size ({@link ColumnSizes}) instead of Calcite's. */
+  private static ColumnMetaData jdbcSizes(ColumnMetaData c) {
+    int type = c.type.id;
+    Integer digits = ColumnSizes.digits(type, c.precision, c.scale);
+    return new ColumnMetaData(c.ordinal, c.autoIncrement, c.caseSensitive, c.searchable, c.currency, c.nullable,
+        c.signed, ColumnSizes.displaySize(type, c.precision, c.scale), c.label, c.columnName, c.schemaName,
+        ColumnSizes.size(type, c.precision), digits == null ? 0 : digits, c.tableName, c.catalogName, c.type,
+        c.readOnly, c.writable, c.definitelyWritable, c.columnClassName);
   }
 }

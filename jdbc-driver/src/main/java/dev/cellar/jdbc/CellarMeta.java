@@ -10,6 +10,7 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteMetaAccess;
+import org.apache.calcite.jdbc.CalciteMetaImpl;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.schema.SchemaPlus;
 
@@ -304,57 +306,62 @@ final class CellarMeta extends CalciteMetaAccess {
         "NUM_PREC_RADIX"), rows);
   }
 
+  /**
+   * The tables and views SQL can query, ordered as JDBC asks: by TABLE_TYPE, TABLE_CAT,
+   * TABLE_SCHEM, TABLE_NAME.
+   */
+  @Override
+  public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      List<String> typeList) {
+    List<MetaTable> rows = new ArrayList<>();
+    for (MetaTable t : matchingTables(catalog, schemaPattern, tableNamePattern)) {
+      if (typeList == null || typeList.contains(t.tableType)) {
+        rows.add(t);
+      }
+    }
+    Comparator<String> text = Comparator.nullsFirst(Comparator.naturalOrder());
+    rows.sort(Comparator.<MetaTable, String>comparing(t -> t.tableType, text).thenComparing(t -> t.tableCat, text)
+        .thenComparing(t -> t.tableSchem, text).thenComparing(t -> t.tableName, text));
+    return rows(MetaTable.class, CalciteMetaImpl.TABLE_COLUMNS, rows);
+  }
+
+  /**
+   * The types getTables reports. The store's own catalog table ({@code _cellar_catalog}) is no
+   * SQL table, so there are no SYSTEM TABLEs.
+   */
   @Override
   public MetaResultSet getTableTypes(ConnectionHandle ch) {
-    List<MetaTableType> rows = List.of(new MetaTableType("SYSTEM TABLE"), new MetaTableType("TABLE"),
-        new MetaTableType("VIEW"));
+    List<MetaTableType> rows = List.of(new MetaTableType("TABLE"), new MetaTableType("VIEW"));
     return rows(MetaTableType.class, List.of("TABLE_TYPE"), rows);
   }
 
   /**
    * A table's columns as {@code getColumns} lists them: Calcite's, with the plain type name
-   * ({@code VARCHAR}, not {@code VARCHAR(8) NOT NULL}) and JDBC's column sizes (precision of
-   * numbers, length of strings, characters of a datetime's text form).
+   * ({@code VARCHAR}, not {@code VARCHAR(8) CHARACTER SET "UTF-8" NOT NULL}) and JDBC's sizes
+   * ({@link ColumnSizes}, the same as {@code ResultSetMetaData}'s).
    */
   @Override
   public Enumerable<MetaColumn> columns(MetaTable table) {
-    return super.columns(table).select(c -> new MetaColumn(c.tableCat, c.tableSchem, c.tableName, c.columnName,
-        c.dataType, plainTypeName(c.typeName), columnSize(c.dataType, c.columnSize), c.decimalDigits, c.numPrecRadix,
-        c.nullable, c.charOctetLength, c.ordinalPosition, c.isNullable));
+    return super.columns(table).select(c -> {
+      int precision = c.columnSize == null ? -1 : c.columnSize;
+      int scale = c.decimalDigits == null ? 0 : c.decimalDigits;
+      return new MetaColumn(c.tableCat, c.tableSchem, c.tableName, c.columnName, c.dataType,
+          plainTypeName(c.typeName), ColumnSizes.size(c.dataType, precision),
+          ColumnSizes.digits(c.dataType, precision, scale), ColumnSizes.radix(c.dataType), c.nullable,
+          ColumnSizes.octets(c.dataType, precision), c.ordinalPosition, c.isNullable, "NO", "NO");
+    });
   }
 
-  private static String plainTypeName(String full) {
-    String t = full.endsWith(" NOT NULL") ? full.substring(0, full.length() - " NOT NULL".length()) : full;
-    int paren = t.indexOf('(');
-    return paren < 0 ? t : t.substring(0, paren);
-  }
-
-  private static Integer columnSize(int jdbcType, Integer size) {
-    switch (jdbcType) {
-      case Types.BOOLEAN:
-        return 1;
-      case Types.TINYINT:
-        return 3;
-      case Types.SMALLINT:
-        return 5;
-      case Types.INTEGER:
-        return 10;
-      case Types.BIGINT:
-        return 19;
-      case Types.REAL:
-        return 7;
-      case Types.FLOAT:
-      case Types.DOUBLE:
-        return 15;
-      case Types.DATE:
-        return 10;
-      case Types.TIME:
-        return size == null || size <= 0 ? 8 : 9 + size;
-      case Types.TIMESTAMP:
-        return size == null || size <= 0 ? 19 : 20 + size;
-      default:
-        return size;
+  /** {@code DECIMAL(7, 3) NOT NULL} is {@code DECIMAL}; {@code VARCHAR CHARACTER SET "UTF-8"} is {@code VARCHAR}. */
+  static String plainTypeName(String full) {
+    String t = full;
+    for (String cut : new String[] {"(", " CHARACTER SET ", " COLLATE ", " NOT NULL"}) {
+      int at = t.indexOf(cut);
+      if (at >= 0) {
+        t = t.substring(0, at);
+      }
     }
+    return t.trim();
   }
 
   /** The catalog tables matching an exact schema (or any, if null) and table name. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,14 +49,118 @@ class MetadataTest {
   @Test
   void tablesAndViews() throws Exception {
     assertEquals(List.of("SHOP", "GOOD_SHOP"), column(md.getTables(null, "PUBLIC", "%", null), "TABLE_NAME"));
+    assertEquals(List.of("SHOP", "GOOD_SHOP"), column(md.getTables(null, null, null, null), "TABLE_NAME"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "SHOP", null), "TABLE_NAME"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "%", new String[] {"TABLE"}), "TABLE_NAME"));
     assertEquals(List.of("VIEW"), column(md.getTables(null, "PUBLIC", "GOOD%", null), "TABLE_TYPE"));
-    assertEquals(List.of("SYSTEM TABLE", "TABLE", "VIEW"), column(md.getTableTypes(), "TABLE_TYPE"));
-    assertTrue(column(md.getSchemas(), "TABLE_SCHEM").contains("PUBLIC"));
+    assertEquals(List.of("TABLE", "VIEW"), column(md.getTableTypes(), "TABLE_TYPE"));
+    assertEquals(List.of("PUBLIC"), column(md.getSchemas(), "TABLE_SCHEM"));
     // another connection's DDL shows up at once
     run(c, "CREATE TABLE later (id INTEGER PRIMARY KEY)");
     assertTrue(column(md.getTables(null, "PUBLIC", "%", null), "TABLE_NAME").contains("LATER"));
+  }
+
+  /**
+   * JDBC orders getTables by TABLE_TYPE, TABLE_CAT, TABLE_SCHEM, TABLE_NAME. Only the schemas
+   * SQL can query are listed: not Calcite's internal {@code metadata} schema, and not the
+   * store's catalog table, which no SQL reaches; so no type is listed that no table has.
+   */
+  @Test
+  void tablesInJdbcOrderAndOnlyWhatSqlSees() throws Exception {
+    run(c, "CREATE VIEW a_view AS SELECT shop_id FROM shop", "CREATE TABLE zeta (id INTEGER PRIMARY KEY)",
+        "CREATE TABLE alpha (id INTEGER PRIMARY KEY)", "CREATE TABLE log (a INTEGER)");
+    List<String> rows = new ArrayList<>();
+    try (ResultSet rs = md.getTables(null, null, "%", null)) {
+      while (rs.next()) {
+        rows.add(rs.getString("TABLE_TYPE") + " " + rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME"));
+      }
+    }
+    assertEquals(List.of("TABLE PUBLIC.ALPHA", "TABLE PUBLIC.LOG", "TABLE PUBLIC.SHOP", "TABLE PUBLIC.ZETA",
+        "VIEW PUBLIC.A_VIEW", "VIEW PUBLIC.GOOD_SHOP"), rows);
+    assertEquals(List.of("A_VIEW", "GOOD_SHOP"),
+        column(md.getTables(null, "PUBLIC", "%", new String[] {"VIEW"}), "TABLE_NAME"));
+    assertEquals(List.of(), column(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}), "TABLE_NAME"));
+    assertEquals(List.of(), column(md.getTables(null, "metadata", "%", null), "TABLE_NAME"));
+    assertEquals(List.of(), column(md.getTables(null, null, "_cellar_catalog", null), "TABLE_NAME"));
+    assertEquals(List.of(), column(md.getColumns(null, "metadata", "%", "%"), "COLUMN_NAME"));
+    Sql.assertFails(c, "42S02", "SELECT * FROM \"metadata\".TABLES");
+    Sql.assertFails(c, "42S02", "SELECT * FROM \"_cellar_catalog\"");
+    // every type getTables reports is one getTableTypes lists
+    List<String> types = column(md.getTableTypes(), "TABLE_TYPE");
+    for (String r : rows) {
+      assertTrue(types.contains(r.substring(0, r.indexOf(' '))), r);
+    }
+  }
+
+  /**
+   * For every type DDL accepts, getColumns and the ResultSetMetaData of {@code SELECT *} agree on
+   * the type, its size (JDBC's: precision of numbers, length of strings, characters of a
+   * datetime's text), its digits after the point, and nullability.
+   */
+  @Test
+  void columnsAgreeWithResultSetMetaDataForEveryType() throws Exception {
+    run(c, "CREATE TABLE each_type (id INTEGER PRIMARY KEY, b BOOLEAN, ti TINYINT, si SMALLINT, i INTEGER NOT NULL, "
+        + "bi BIGINT, de DECIMAL(7,3), r REAL, d DOUBLE, c CHAR(4) NOT NULL, vc VARCHAR(10), v VARCHAR, bn BINARY(3), "
+        + "vb VARBINARY, dt DATE, tm TIME, ts TIMESTAMP)");
+    Object none = "null";
+    int unbounded = Integer.MAX_VALUE;
+    // name, DATA_TYPE, TYPE_NAME, COLUMN_SIZE, DECIMAL_DIGITS, NUM_PREC_RADIX, NULLABLE, IS_NULLABLE
+    List<List<Object>> expected = List.of(
+        List.of("ID", Types.INTEGER, "INTEGER", 10, 0, 10, DatabaseMetaData.columnNoNulls, "NO"),
+        List.of("B", Types.BOOLEAN, "BOOLEAN", 1, none, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("TI", Types.TINYINT, "TINYINT", 3, 0, 10, DatabaseMetaData.columnNullable, "YES"),
+        List.of("SI", Types.SMALLINT, "SMALLINT", 5, 0, 10, DatabaseMetaData.columnNullable, "YES"),
+        List.of("I", Types.INTEGER, "INTEGER", 10, 0, 10, DatabaseMetaData.columnNoNulls, "NO"),
+        List.of("BI", Types.BIGINT, "BIGINT", 19, 0, 10, DatabaseMetaData.columnNullable, "YES"),
+        List.of("DE", Types.DECIMAL, "DECIMAL", 7, 3, 10, DatabaseMetaData.columnNullable, "YES"),
+        List.of("R", Types.REAL, "REAL", 7, none, 10, DatabaseMetaData.columnNullable, "YES"),
+        List.of("D", Types.DOUBLE, "DOUBLE", 15, none, 10, DatabaseMetaData.columnNullable, "YES"),
+        List.of("C", Types.CHAR, "CHAR", 4, none, none, DatabaseMetaData.columnNoNulls, "NO"),
+        List.of("VC", Types.VARCHAR, "VARCHAR", 10, none, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("V", Types.VARCHAR, "VARCHAR", unbounded, none, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("BN", Types.BINARY, "BINARY", 3, none, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("VB", Types.VARBINARY, "VARBINARY", unbounded, none, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("DT", Types.DATE, "DATE", 10, none, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("TM", Types.TIME, "TIME", 12, 3, none, DatabaseMetaData.columnNullable, "YES"),
+        List.of("TS", Types.TIMESTAMP, "TIMESTAMP", 23, 3, none, DatabaseMetaData.columnNullable, "YES"));
+    List<List<Object>> actual = new ArrayList<>();
+    try (ResultSet rs = md.getColumns(null, "PUBLIC", "EACH_TYPE", "%")) {
+      while (rs.next()) {
+        actual.add(List.of(rs.getString("COLUMN_NAME"), rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME"),
+            rs.getInt("COLUMN_SIZE"), orNone(rs, "DECIMAL_DIGITS"), orNone(rs, "NUM_PREC_RADIX"),
+            rs.getInt("NULLABLE"), rs.getString("IS_NULLABLE")));
+        String name = rs.getString("COLUMN_NAME");
+        int type = rs.getInt("DATA_TYPE");
+        Object octets = orNone(rs, "CHAR_OCTET_LENGTH");
+        if (type == Types.CHAR || type == Types.VARCHAR || type == Types.BINARY || type == Types.VARBINARY) {
+          assertTrue(octets instanceof Integer n && n >= rs.getInt("COLUMN_SIZE"), name + " octets " + octets);
+        } else {
+          assertEquals(none, octets, name);
+        }
+      }
+    }
+    assertEquals(expected, actual);
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT * FROM each_type")) {
+      ResultSetMetaData m = rs.getMetaData();
+      assertEquals(expected.size(), m.getColumnCount());
+      for (int i = 1; i <= m.getColumnCount(); i++) {
+        List<Object> e = expected.get(i - 1);
+        String what = "column " + e.get(0);
+        assertEquals(e.get(0), m.getColumnName(i), what);
+        assertEquals(e.get(1), m.getColumnType(i), what);
+        assertEquals(e.get(2), m.getColumnTypeName(i), what);
+        assertEquals(e.get(3), m.getPrecision(i), what);
+        assertEquals(e.get(4) == none ? 0 : e.get(4), m.getScale(i), what);
+        assertEquals(e.get(6), m.isNullable(i), what);
+        assertTrue(m.getColumnDisplaySize(i) >= Math.min(m.getPrecision(i), 10) && m.getColumnDisplaySize(i) > 0,
+            what + " display size " + m.getColumnDisplaySize(i));
+      }
+    }
+  }
+
+  private static Object orNone(ResultSet rs, String column) throws Exception {
+    int v = rs.getInt(column);
+    return rs.wasNull() ? "null" : (Object) v;
   }
 
   @Test

@@ -7,7 +7,7 @@ import org.apache.calcite.schema.lookup.LikePattern;
 /**
  * Lets a driver outside this package extend {@link CalciteMetaImpl}, whose constructor takes
  * Calcite's package-private connection class, and corrects its listing of views. Cellar's
- * {@code dev.cellar.jdbc.CellarMeta} extends this; nothing else of Cellar lives in this package.
+ * {@code dev.cellar.jdbc.CellarMeta} extends this.
  */
 public abstract class CalciteMetaAccess extends CalciteMetaImpl {
   protected CalciteMetaAccess(CalciteConnection connection) {
@@ -23,6 +23,12 @@ public abstract class CalciteMetaAccess extends CalciteMetaImpl {
   Enumerable<MetaTable> tables(MetaSchema schema, LikePattern tableNamePattern) {
     Predicate1<String> matches = tableNamePattern.matcher();
     return super.tables(schema, tableNamePattern).where(t -> matches.apply(t.tableName));
+  }
+
+  /** The tables of the schemas and names matching the patterns, in no particular order. */
+  protected Enumerable<MetaTable> matchingTables(String catalog, Pat schemaPattern, Pat tableNamePattern) {
+    return schemas(catalog, new LikePattern(schemaPattern.s))
+        .selectMany(schema -> tables(schema, new LikePattern(tableNamePattern.s)));
   }
 
   /** Clears a statement's cancel flag before it runs again (Avatica never clears it). */
