@@ -96,10 +96,12 @@ public final class Catalog {
     publish(tables, snapshot.views);
   }
 
-  /** Removes a table (and its row-id counter). */
+  /**
+   * Removes a table. Its row-id counter stays until {@link #removeRowIds}: a DROP TABLE that
+   * cannot delete the table's storage puts the table back, and its ids must not start over.
+   */
   public synchronized void removeTable(String schema, String name) {
-    table.delete(java.util.List.of(new Delete(rowKey(KIND_TABLE, schema, name)),
-        new Delete(rowKey(KIND_SEQUENCE, schema, name))));
+    table.delete(new Delete(rowKey(KIND_TABLE, schema, name)));
     Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
     tables.remove(name);
     publish(tables, snapshot.views);
@@ -128,6 +130,11 @@ public final class Catalog {
   public long reserveRowIds(String schema, String name, int count) {
     long end = table.incrementColumnValue(rowKey(KIND_SEQUENCE, schema, name), FAMILY_BYTES, NEXT, count);
     return end - count;
+  }
+
+  /** Removes the row-id counter of a dropped table; a table created again with its name starts at 0. */
+  public void removeRowIds(String schema, String name) {
+    table.delete(new Delete(rowKey(KIND_SEQUENCE, schema, name)));
   }
 
   private void publish(Map<String, TableDef> tables, Map<String, ViewDef> views) {

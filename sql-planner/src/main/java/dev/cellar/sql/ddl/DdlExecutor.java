@@ -449,11 +449,30 @@ public final class DdlExecutor {
       }
       throw notFound(s.table(), cat.view(name) != null ? "; it is a view: use DROP VIEW" : "");
     }
+    // The catalog entry goes first: if it cannot be removed, nothing has changed. If the store's
+    // table then cannot be deleted, the entry is put back (the row-id counter was kept for that).
     db.catalog().removeTable(t.schema(), t.name());
-    db.rowIds().forget(t.schema(), t.name());
-    if (db.store().admin().tableExists(t.storageName())) {
-      db.store().admin().deleteTable(t.storageName());
+    Admin admin = db.store().admin();
+    try {
+      if (admin.tableExists(t.storageName())) {
+        admin.deleteTable(t.storageName());
+      }
+    } catch (RuntimeException e) {
+      try {
+        db.catalog().putTable(t);
+      } catch (RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
     }
+    db.rowIds().forget(t.schema(), t.name());
+    try {
+      db.catalog().removeRowIds(t.schema(), t.name());
+    } catch (RuntimeException e) {
+      // the table is gone; a counter left behind only makes a table created again skip ids
+      LOG.warn("dropped table {} but not its row-id counter", t.name(), e);
+    }
+    LOG.debug("dropped table {} in {}", t.name(), db.description());
   }
 
   private void createView(DdlStatement.CreateView s) {

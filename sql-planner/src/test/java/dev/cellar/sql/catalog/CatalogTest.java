@@ -51,6 +51,8 @@ class CatalogTest {
       c.removeTable("PUBLIC", "SALE");
       c.removeView("PUBLIC", "RECENT");
       assertNull(c.snapshot().table("SALE"));
+      assertEquals(2010, c.reserveRowIds("PUBLIC", "SALE", 10), "the counter stays until it is removed");
+      c.removeRowIds("PUBLIC", "SALE");
       assertEquals(0, c.reserveRowIds("PUBLIC", "SALE", 10), "a dropped table's counter goes with it");
     }
   }
