@@ -148,6 +148,50 @@ class AccessPathTest {
   }
 
   @Test
+  void latestTenPurchasesNeedNoSortAndReadTenRows() throws Exception {
+    String sql = "SELECT product_id, ts FROM sale WHERE user_id = 4 ORDER BY ts DESC LIMIT 10";
+    String plan = Check.check(c, sql).plan();
+    assertTrue(!plan.contains("Sort(") || plan.contains("EnumerableLimit"), plan);
+    assertTrue(!plan.contains("EnumerableSort"), () -> "no sort:\n" + plan);
+    assertTrue(!plan.contains("EnumerableCalc") || !plan.contains("$condition"), () -> "no filter left:\n" + plan);
+    List<String> rows = query(sql, "PREFIX SCAN (USER_ID = 4) LIMIT 10", 10);
+    assertEquals(10, rows.size());
+    assertTrue(rows.get(0).startsWith("428, 2024-02-28"), rows.get(0));
+    assertTrue(rows.get(9).startsWith("419, 2024-02-19"), rows.get(9));
+    // the same through a reused prepared statement
+    try (PreparedStatement p = c.prepareStatement(
+        "SELECT product_id FROM sale WHERE user_id = ? ORDER BY ts DESC LIMIT 10")) {
+      for (int u = 1; u <= 10; u++) {
+        p.setInt(1, u);
+        long before = stats.rowsRead();
+        List<String> ids = new ArrayList<>();
+        try (ResultSet rs = p.executeQuery()) {
+          while (rs.next()) {
+            ids.add(rs.getString(1));
+          }
+        }
+        assertEquals(10, ids.size());
+        assertEquals(String.valueOf(u * 100 + 28), ids.get(0));
+        assertEquals(10, stats.rowsRead() - before);
+      }
+    }
+  }
+
+  @Test
+  void keyOrderOrLimitWithoutOrderNeedsNoSort() throws Exception {
+    String plan = Check.check(c, "SELECT item_id FROM item WHERE item_id >= 140 ORDER BY item_id").plan();
+    assertTrue(!plan.contains("EnumerableSort"), plan);
+    assertEquals(List.of("140", "141", "142"), query("SELECT item_id FROM item WHERE item_id >= 140 ORDER BY item_id "
+        + "LIMIT 3", "RANGE SCAN (ITEM_ID >= 140) LIMIT 3", 3));
+    assertEquals(List.of("-50", "-49"), query("SELECT item_id FROM item LIMIT 2", "FULL SCAN LIMIT 2", 2));
+    assertEquals(List.of("-48", "-47"), query("SELECT item_id FROM item ORDER BY item_id LIMIT 2 OFFSET 2",
+        "FULL SCAN LIMIT 4", 4));
+    // a residual filter keeps the limit out of the scan, which stops when the first match is out
+    Check.check(c, "SELECT shop_id, item_id FROM shop_item WHERE type = 'old' LIMIT 1")
+        .explainContains("path=[FULL SCAN]").returns("s1, 3");
+  }
+
+  @Test
   void rangeOfTheNextKeyColumnIsARangeScan() throws Exception {
     assertEquals(List.of("305", "304", "303"), query("SELECT product_id FROM sale WHERE user_id = 3 AND "
         + "ts BETWEEN TIMESTAMP '2024-02-03 00:00:00' AND TIMESTAMP '2024-02-05 23:00:00'", "RANGE SCAN (USER_ID = 3, "

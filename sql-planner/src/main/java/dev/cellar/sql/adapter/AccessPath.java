@@ -67,18 +67,35 @@ public final class AccessPath {
   private final List<KeyBox> boxes;
   private final List<String> keyNames;
   private final int buckets;
+  private final long limit;
 
-  private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets) {
+  private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit) {
     this.kind = Objects.requireNonNull(kind, "kind");
     this.table = Objects.requireNonNull(table, "table");
     this.boxes = boxes;
     this.keyNames = keyNames;
     this.buckets = buckets;
+    this.limit = limit;
   }
 
   /** A scan of every row of {@code table}. */
   public static AccessPath fullScan(String table) {
-    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0);
+    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1);
+  }
+
+  /** This path, reading at most {@code rows} rows. */
+  AccessPath withLimit(long rows) {
+    return new AccessPath(kind, table, boxes, keyNames, buckets, rows);
+  }
+
+  /** Whether the path stops after a number of rows ({@link #limit()}). */
+  boolean hasLimit() {
+    return limit >= 0;
+  }
+
+  /** The most rows the path reads, or -1 for no limit. */
+  long limit() {
+    return limit;
   }
 
   /**
@@ -110,11 +127,24 @@ public final class AccessPath {
     } else {
       kind = lastIsPoints ? Kind.PREFIX_SCAN : Kind.RANGE_SCAN;
     }
-    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets());
+    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets(), -1);
   }
 
   public Kind kind() {
     return kind;
+  }
+
+  /** The number of leading key columns this path binds to a single value each. */
+  int boundPrefix() {
+    if (boxes == null || boxes.size() != 1) {
+      return 0;
+    }
+    KeyBox b = boxes.get(0);
+    int n = 0;
+    while (n < b.keyCount() && b.column(n) != null && b.column(n).size() == 1 && b.column(n).get(0).isPoint()) {
+      n++;
+    }
+    return n;
   }
 
   /** The SQL name of the table read. */
@@ -127,6 +157,11 @@ public final class AccessPath {
    * tenth of the table per leading column given by value and a third for a range of the next.
    */
   double estimateRows(double rows) {
+    double r = estimateRangeRows(rows);
+    return limit >= 0 ? Math.min(r, limit) : r;
+  }
+
+  private double estimateRangeRows(double rows) {
     if (boxes == null) {
       return rows;
     }
@@ -345,17 +380,22 @@ public final class AccessPath {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes);
+    return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes)
+        && p.limit == limit;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, table, boxes);
+    return Objects.hash(kind, table, boxes, limit);
   }
 
   /** {@code RANGE SCAN (USER_ID = 'u1', RTIME > 5)}, with the buckets of a salted table. */
   @Override
   public String toString() {
+    return describe() + (limit >= 0 ? " LIMIT " + limit : "");
+  }
+
+  private String describe() {
     if (boxes == null) {
       return kind.label();
     }

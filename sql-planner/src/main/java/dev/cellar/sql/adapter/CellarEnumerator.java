@@ -10,7 +10,7 @@ import dev.cellar.storage.Table;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
+import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
@@ -27,7 +27,8 @@ final class CellarEnumerator implements Enumerator<Object> {
   static final int GET_BATCH = 256;
 
   private final Table table;
-  private final Supplier<List<AccessPath.KeyRange>> plan;
+  private final AccessPath path;
+  private final DataContext context;
   private final TableMapping mapping;
   private final int[] fields;
   private final boolean scalar;
@@ -41,11 +42,13 @@ final class CellarEnumerator implements Enumerator<Object> {
   private int batchPos;
   private Object current;
   private long rows;
+  private long read;
 
-  CellarEnumerator(Table table, Supplier<List<AccessPath.KeyRange>> plan, TableMapping mapping, int[] fields,
+  CellarEnumerator(Table table, AccessPath path, DataContext context, TableMapping mapping, int[] fields,
       boolean scalar, Cancellation cancel, ReadStats stats) {
     this.table = table;
-    this.plan = plan;
+    this.path = path;
+    this.context = context;
     this.mapping = mapping;
     this.fields = fields;
     this.scalar = scalar;
@@ -63,17 +66,19 @@ final class CellarEnumerator implements Enumerator<Object> {
   public boolean moveNext() {
     if (ranges == null) {
       cancel.check();
-      ranges = plan.get();
+      ranges = path.ranges(context, mapping);
     }
     if ((++rows % CHECK_EVERY) == 0) {
       cancel.check();
     }
-    Result r = nextResult();
+    long limit = path.limit();
+    Result r = limit >= 0 && read >= limit ? null : nextResult();
     if (r == null) {
       current = null;
       return false;
     }
     stats.rowsRead.increment();
+    read++;
     Arrays.fill(full, null);
     mapping.decodeInto(r, full);
     if (scalar) {
@@ -129,6 +134,9 @@ final class CellarEnumerator implements Enumerator<Object> {
         for (byte[] f : mapping.families()) {
           scan.addFamily(f);
         }
+        if (path.hasLimit()) {
+          scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
+        }
         stats.requests.increment();
         scanner = table.scanner(scan);
       }
@@ -143,6 +151,7 @@ final class CellarEnumerator implements Enumerator<Object> {
     batch = List.of();
     batchPos = 0;
     rows = 0;
+    read = 0;
   }
 
   @Override

@@ -1,7 +1,12 @@
 package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.exec.TableMapping;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexNode;
 
 /**
@@ -10,10 +15,11 @@ import org.apache.calcite.rex.RexNode;
  * apart from the rules (as Calcite's InnoDB adapter keeps {@code InnodbFilterTranslator}) so that
  * each pushdown feature is a change here plus one rule in {@link CellarRules}.
  *
- * <p>Key predicates become the path's key ranges ({@link KeyConditions}). The whole condition
- * remains for Calcite as well: key ranges are planned to hold every matching row, not exactly
- * those, so that what the analysis cannot decide (a value a column cannot hold, a comparison of
- * differently padded strings) costs a wider read, never a lost row.
+ * <p>Key predicates become the path's key ranges ({@link KeyConditions}). Key ranges are planned
+ * to hold every matching row, not exactly those, so that what the analysis cannot decide (a
+ * value a column cannot hold, a parameter's range) costs a wider read, never a lost row; the
+ * conjuncts the ranges do evaluate exactly are dropped from the condition, and the rest remains
+ * for Calcite.
  */
 public final class CellarFilterTranslator {
   /**
@@ -35,16 +41,25 @@ public final class CellarFilterTranslator {
   }
 
   private final CellarTable table;
+  private final RexBuilder rexBuilder;
 
-  public CellarFilterTranslator(CellarTable table) {
+  public CellarFilterTranslator(CellarTable table, RexBuilder rexBuilder) {
     this.table = table;
+    this.rexBuilder = rexBuilder;
   }
 
   /** The translation of {@code condition}, a filter over all the table's columns. */
   public Translation translate(RexNode condition) {
     TableMapping mapping = table.mapping();
     Objects.requireNonNull(mapping, "mapping");
-    AccessPath path = AccessPath.of(table.def().name(), mapping, KeyConditions.of(condition, mapping));
-    return new Translation(path, path.kind() == AccessPath.Kind.FULL_SCAN ? null : condition, condition);
+    List<KeyBox> boxes = KeyConditions.of(condition, mapping);
+    AccessPath path = AccessPath.of(table.def().name(), mapping, boxes);
+    if (path.kind() == AccessPath.Kind.FULL_SCAN) {
+      return new Translation(path, null, condition);
+    }
+    List<RexNode> exact = KeyConditions.exactConjuncts(condition, boxes, mapping);
+    List<RexNode> remaining = new ArrayList<>(RelOptUtil.conjunctions(condition));
+    remaining.removeAll(exact);
+    return new Translation(path, condition, RexUtil.composeConjunction(rexBuilder, remaining, true));
   }
 }

@@ -21,8 +21,11 @@ public final class CellarRules {
       CellarTableModify.Rule.DEFAULT_CONFIG.toRule(CellarTableModify.Rule.class);
 
   /** Turns key predicates of a filter over a scan into the scan's key ranges. */
-  public static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule();
+  public static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule(CellarFilterRule.class);
+
+  /** Pushes {@code LIMIT} into a scan whose rows come in the order the query asks for. */
+  public static final CellarLimitRule LIMIT = CellarLimitRule.DEFAULT_CONFIG.toRule(CellarLimitRule.class);
 
   /** Pushdown rules. */
-  public static final List<RelOptRule> RULES = List.of(FILTER);
+  public static final List<RelOptRule> RULES = List.of(FILTER, LIMIT);
 }

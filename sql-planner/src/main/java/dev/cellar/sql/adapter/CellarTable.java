@@ -8,6 +8,7 @@ import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.sql.exec.TableWriter;
+import dev.cellar.storage.RegionInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,17 +65,47 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
 
   @Override
   public Statistic getStatistic() {
+    double rows = estimatedRows();
     if (def.hiddenKey()) {
-      return Statistics.UNKNOWN;
+      return Statistics.of(rows, List.of());
     }
-    return Statistics.of(null, List.of(ImmutableBitSet.of(mapping.keyFields())), null, null);
+    return Statistics.of(rows, List.of(ImmutableBitSet.of(mapping.keyFields())));
+  }
+
+  /** How long a row count estimate is reused before the regions are asked again. */
+  private static final long STATS_TTL_NANOS = 1_000_000_000L;
+  private volatile double rowsEstimate = -1;
+  private volatile long rowsEstimatedAt;
+
+  /**
+   * Rows in the table, estimated from its regions' cell counts: every row has a marker cell,
+   * and half its other columns are taken to be set. At least 1; refreshed once a second at most.
+   */
+  double estimatedRows() {
+    long now = System.nanoTime();
+    double r = rowsEstimate;
+    if (r >= 0 && now - rowsEstimatedAt < STATS_TTL_NANOS) {
+      return r;
+    }
+    long cells = 0;
+    try {
+      for (RegionInfo region : db.store().admin().regions(def.storageName())) {
+        cells += region.cells();
+      }
+    } catch (RuntimeException e) {
+      return r >= 0 ? r : 100;
+    }
+    int valueColumns = def.columns().size() - mapping.keyFields().length;
+    r = Math.max(1, cells / (1 + valueColumns / 2.0));
+    rowsEstimate = r;
+    rowsEstimatedAt = now;
+    return r;
   }
 
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
     var cluster = context.getCluster();
-    return new CellarTableScan(cluster, cluster.traitSetOf(CellarRel.CONVENTION), relOptTable, this,
-        AccessPath.fullScan(def.name()));
+    return CellarTableScan.create(cluster, relOptTable, this, AccessPath.fullScan(def.name()));
   }
 
   // ---- runtime: called by generated code ---------------------------------------------------
@@ -88,8 +119,8 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
-        return new CellarEnumerator(db.store().table(def.storageName()), () -> path.ranges(root, mapping), mapping,
-            fields, scalar, cancel, readStats());
+        return new CellarEnumerator(db.store().table(def.storageName()), path, root, mapping, fields, scalar,
+            cancel, readStats());
       }
     };
   }

@@ -1,12 +1,20 @@
 package dev.cellar.sql.adapter;
 
+import dev.cellar.sql.codec.RowKeyCodec;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelCollation;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
@@ -31,9 +39,42 @@ public class CellarTableScan extends TableScan implements CellarRel {
     return this;
   }
 
+  /**
+   * A scan of {@code table} along {@code path}, with the orders its rows come in: rowkey order,
+   * which for a table with a declared, unsalted key is the order of the key columns (each in
+   * its direction), and the same without the leading columns the path binds to one value.
+   */
+  static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path) {
+    RelTraitSet traits = cluster.traitSetOf(CellarRel.CONVENTION)
+        .replaceIfs(RelCollationTraitDef.INSTANCE, () -> collations(cluster, cellarTable, path));
+    return new CellarTableScan(cluster, traits, table, cellarTable, path);
+  }
+
+  private static List<RelCollation> collations(RelOptCluster cluster, CellarTable table, AccessPath path) {
+    RowKeyCodec codec = table.mapping().keyCodec();
+    if (codec == null || codec.isSalted()) {
+      return List.of(RelCollations.EMPTY);
+    }
+    CalciteConnectionConfig config = cluster.getPlanner().getContext().unwrap(CalciteConnectionConfig.class);
+    NullCollation nulls = config == null ? NullCollation.HIGH : config.defaultNullCollation();
+    int[] keyFields = table.mapping().keyFields();
+    List<RelFieldCollation> fields = new ArrayList<>();
+    for (int k = 0; k < keyFields.length; k++) {
+      boolean desc = codec.columns().get(k).descending();
+      fields.add(new RelFieldCollation(keyFields[k], desc ? RelFieldCollation.Direction.DESCENDING
+          : RelFieldCollation.Direction.ASCENDING, nulls.last(desc) ? RelFieldCollation.NullDirection.LAST
+          : RelFieldCollation.NullDirection.FIRST));
+    }
+    int bound = path.boundPrefix();
+    if (bound == 0 || bound == fields.size()) {
+      return List.of(RelCollations.of(fields));
+    }
+    return List.of(RelCollations.of(fields), RelCollations.of(fields.subList(bound, fields.size())));
+  }
+
   /** This scan reading along {@code path} instead. */
   CellarTableScan withPath(AccessPath path) {
-    return new CellarTableScan(getCluster(), getTraitSet(), getTable(), cellarTable, path);
+    return create(getCluster(), getTable(), cellarTable, path);
   }
 
   @Override
@@ -44,7 +85,10 @@ public class CellarTableScan extends TableScan implements CellarRel {
   @Override
   public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
     double rows = estimateRowCount(mq);
-    return planner.getCostFactory().makeCost(rows, rows + 1, 0);
+    // a limit is a guarantee where the row estimate is a guess: of two paths estimated alike,
+    // the one that stops at its limit is cheaper
+    double factor = accessPath.hasLimit() ? 0.9 : 1.0;
+    return planner.getCostFactory().makeCost(rows * factor, (rows + 1) * factor, 0);
   }
 
   @Override

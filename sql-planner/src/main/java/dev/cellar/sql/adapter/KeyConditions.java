@@ -64,6 +64,137 @@ final class KeyConditions {
     return boxes;
   }
 
+  /**
+   * The conjuncts of {@code condition} that reading {@code boxes} (its {@link #of}) evaluates
+   * exactly, so that the filter need not run them again: comparisons of a key column with a
+   * constant the column holds exactly (or a parameter, for {@code =}), {@code IN} lists,
+   * {@code BETWEEN} and {@code LIKE 'abc%'}, each the only constraint of its column (or the two
+   * ends of one range) within the columns that bound the read. String columns are exact for
+   * equality and {@code LIKE} only: their ranges keep the filter, since Java compares strings by
+   * UTF-16 unit and the key by code point.
+   */
+  static List<RexNode> exactConjuncts(RexNode condition, List<KeyBox> boxes, TableMapping mapping) {
+    if (boxes == null || boxes.size() != 1 || boxes.get(0).rangeCount() > AccessPath.MAX_RANGES) {
+      return List.of();
+    }
+    KeyBox box = boxes.get(0);
+    int useful = box.usefulColumns();
+    KeyConditions kc = new KeyConditions(mapping);
+    java.util.Map<Integer, List<RexNode>> byColumn = new java.util.HashMap<>();
+    java.util.Map<RexNode, List<KeyBox.Interval>> constraints = new java.util.HashMap<>();
+    for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(condition)) {
+      int k = kc.exactColumn(c);
+      if (k < 0 || k >= useful) {
+        continue;
+      }
+      List<KeyBox> b = kc.boxes(c);
+      if (b == null || b.size() != 1) {
+        continue;
+      }
+      byColumn.computeIfAbsent(k, x -> new ArrayList<>()).add(c);
+      constraints.put(c, b.get(0).column(k));
+    }
+    List<RexNode> exact = new ArrayList<>();
+    for (var e : byColumn.entrySet()) {
+      List<KeyBox.Interval> fin = box.column(e.getKey());
+      List<RexNode> cs = e.getValue();
+      if (cs.size() == 1 && constraints.get(cs.get(0)).equals(fin)) {
+        exact.add(cs.get(0));
+      } else if (cs.size() == 2 && fin.size() == 1) {
+        KeyBox.Interval merged = fin.get(0);
+        boolean lower = false;
+        boolean upper = false;
+        for (RexNode c : cs) {
+          List<KeyBox.Interval> ivs = constraints.get(c);
+          if (ivs.size() != 1) {
+            continue;
+          }
+          KeyBox.Interval iv = ivs.get(0);
+          lower |= iv.upper == null && iv.lower != null && iv.lower.equals(merged.lower)
+              && iv.lowerInclusive == merged.lowerInclusive;
+          upper |= iv.lower == null && iv.upper != null && iv.upper.equals(merged.upper)
+              && iv.upperInclusive == merged.upperInclusive;
+        }
+        if (lower && upper) {
+          exact.addAll(cs);
+        }
+      }
+    }
+    return exact;
+  }
+
+  /**
+   * The key column a conjunct constrains if reading its box evaluates it exactly (see
+   * {@link #exactConjuncts}), else -1.
+   */
+  private int exactColumn(RexNode c) {
+    switch (c.getKind()) {
+      case EQUALS:
+      case LESS_THAN:
+      case LESS_THAN_OR_EQUAL:
+      case GREATER_THAN:
+      case GREATER_THAN_OR_EQUAL: {
+        RexCall call = (RexCall) c;
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        if (!(a instanceof RexInputRef)) {
+          RexNode t = a;
+          a = b;
+          b = t;
+        }
+        int k = a instanceof RexInputRef ? keyIndex(a) : -1;
+        if (k < 0) {
+          return -1;
+        }
+        KeyType type = mapping.type(keyFields[k]);
+        boolean string = type == KeyType.CHAR || type == KeyType.VARCHAR;
+        if (b instanceof RexDynamicParam) {
+          return c.getKind() == SqlKind.EQUALS ? k : -1;
+        }
+        if (!(b instanceof RexLiteral lit) || lit.isNull() || (string && c.getKind() != SqlKind.EQUALS)) {
+          return -1;
+        }
+        Object v = literalValue(lit);
+        return v != null && KeyOperand.toKey(type, v) != null ? k : -1;
+      }
+      case SEARCH: {
+        RexCall call = (RexCall) c;
+        RexNode ref = call.getOperands().get(0);
+        int k = ref instanceof RexInputRef ? keyIndex(ref) : -1;
+        List<KeyBox> b = k < 0 ? null : search(call);
+        if (b == null) {
+          return -1;
+        }
+        KeyType type = mapping.type(keyFields[k]);
+        boolean string = type == KeyType.CHAR || type == KeyType.VARCHAR;
+        for (KeyBox.Interval iv : b.get(0).column(k)) {
+          if (string && !iv.isPoint()) {
+            return -1;
+          }
+          for (KeyOperand o : new KeyOperand[] {iv.lower, iv.upper}) {
+            if (o != null && KeyOperand.toKey(type, o.value(null)) == null) {
+              return -1;
+            }
+          }
+        }
+        return k;
+      }
+      case LIKE: {
+        RexCall call = (RexCall) c;
+        if (call.getOperands().size() != 2 || !(call.getOperands().get(0) instanceof RexInputRef)
+            || like(call) == null || !(call.getOperands().get(1) instanceof RexLiteral lit)) {
+          return -1;
+        }
+        String pattern = lit.getValueAs(String.class);
+        int wild = firstWildcard(pattern);
+        return wild < 0 || wild == pattern.length() - 1 && pattern.charAt(wild) == '%'
+            ? keyIndex(call.getOperands().get(0)) : -1;
+      }
+      default:
+        return -1;
+    }
+  }
+
   private List<KeyBox> boxes(RexNode e) {
     switch (e.getKind()) {
       case AND: {

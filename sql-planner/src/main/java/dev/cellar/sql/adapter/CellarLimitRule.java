@@ -1,0 +1,47 @@
+package dev.cellar.sql.adapter;
+
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableLimit;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Pushes {@code LIMIT n OFFSET m} into the {@link CellarTableScan} right below it: the limit
+ * takes the scan's first rows in the order the scan yields them, so the scan can stop after
+ * {@code m + n} rows. (A sort the scan's order satisfies has been removed by then; one it does
+ * not satisfy stands between the limit and the scan, and a filter the key ranges do not
+ * evaluate does too, so neither lets the rule match.) The limit stays above to skip the offset.
+ */
+public class CellarLimitRule extends RelRule<CellarRuleConfig> {
+  /** The default configuration. */
+  static final CellarRuleConfig DEFAULT_CONFIG = CellarRuleConfig.of("CellarLimitRule",
+      b0 -> b0.operand(EnumerableLimit.class).predicate(l -> l.fetch instanceof RexLiteral
+          && (l.offset == null || l.offset instanceof RexLiteral))
+          .oneInput(b1 -> b1.operand(CellarToEnumerableConverter.class)
+              .oneInput(b2 -> b2.operand(CellarTableScan.class).predicate(s -> !s.accessPath.hasLimit()).noInputs())),
+      CellarLimitRule::new);
+
+  protected CellarLimitRule(CellarRuleConfig config) {
+    super(config);
+  }
+
+  @Override
+  public void onMatch(RelOptRuleCall call) {
+    EnumerableLimit limit = call.rel(0);
+    CellarToEnumerableConverter converter = call.rel(1);
+    CellarTableScan scan = call.rel(2);
+    long rows = value(limit.fetch) + (limit.offset == null ? 0 : value(limit.offset));
+    if (rows < 0 || rows > Integer.MAX_VALUE) {
+      return;
+    }
+    CellarTableScan limited = scan.withPath(scan.accessPath.withLimit(rows));
+    call.transformTo(limit.copy(limit.getTraitSet(), List.of(converter.copy(converter.getTraitSet(), List.of(limited)))));
+  }
+
+  private static long value(RexNode n) {
+    Long v = ((RexLiteral) n).getValueAs(Long.class);
+    return v == null ? -1 : v;
+  }
+}
