@@ -73,8 +73,12 @@ public class SqlAccessBenchmark {
   static final String POINT = "SELECT price, qty FROM sale WHERE user_id=? AND rtime=? AND product_id=?";
   static final String LATEST = "SELECT product_id, price FROM sale WHERE user_id=? ORDER BY rtime LIMIT 10";
   static final String AGGREGATE = "SELECT COUNT(*), SUM(price) FROM sale";
-  /** SQLite's page cache, KiB: larger than its database file, as Cellar's block cache is larger than its table. */
-  static final int SQLITE_CACHE_KIB = 512 * 1024;
+  /**
+   * SQLite's page cache, KiB: larger than its database file, as Cellar's block cache is larger
+   * than its table. {@code -Dcellar.bench.sqliteCacheKiB=N} (through {@code -jvmArgsAppend})
+   * sets another size; a negative N leaves SQLite's default (2,000 KiB).
+   */
+  static final int SQLITE_CACHE_KIB = Integer.getInteger("cellar.bench.sqliteCacheKiB", 512 * 1024);
   private static final int PROBES = 1 << 16;
 
   /** The rows and the probe sequences, the same for every engine. */
@@ -153,8 +157,10 @@ public class SqlAccessBenchmark {
         case "cellar" -> conn = DriverManager.getConnection(SaleDatabases.cellarUrl(d.rows));
         case "sqlite" -> {
           conn = DriverManager.getConnection(SaleDatabases.sqliteUrl(d.rows));
-          try (Statement s = conn.createStatement()) {
-            s.execute("PRAGMA cache_size=-" + SQLITE_CACHE_KIB);
+          if (SQLITE_CACHE_KIB >= 0) {
+            try (Statement s = conn.createStatement()) {
+              s.execute("PRAGMA cache_size=-" + SQLITE_CACHE_KIB);
+            }
           }
         }
         default -> throw new IllegalArgumentException("engine must be cellar or sqlite, got " + engine);
