@@ -192,6 +192,27 @@ class AccessPathTest {
   }
 
   @Test
+  void reverseOfTheKeyOrderIsAReversedScan() throws Exception {
+    assertEquals(List.of("401", "402", "403"), query("SELECT product_id FROM sale WHERE user_id = 4 ORDER BY ts "
+        + "LIMIT 3", "PREFIX SCAN (USER_ID = 4) REVERSED LIMIT 3", 3));
+    assertEquals(List.of("150", "149"), query("SELECT item_id FROM item ORDER BY item_id DESC LIMIT 2",
+        "FULL SCAN REVERSED LIMIT 2", 2));
+    assertEquals(List.of("-1", "-2"), query("SELECT item_id FROM item WHERE item_id < 0 ORDER BY item_id DESC LIMIT 2",
+        "RANGE SCAN (ITEM_ID < 0) REVERSED LIMIT 2", 2));
+    assertEquals(List.of("3", "2", "1"), query("SELECT item_id FROM item WHERE item_id IN (3, 1, 2) "
+        + "ORDER BY item_id DESC", "MULTI-GET (ITEM_ID IN (1, 2, 3)) REVERSED", 3));
+    assertEquals(List.of("s3, 20", "s3, 19", "s2, 20", "s2, 19"), query("SELECT shop_id, item_id FROM shop_item "
+        + "WHERE shop_id IN ('s2', 's3') AND item_id > 18 ORDER BY shop_id DESC, item_id DESC",
+        "SKIP SCAN (SHOP_ID IN ('s2', 's3'), ITEM_ID > 18) REVERSED", 4));
+    // with a residual filter between the sort and the scan, the rows are sorted (the planner does
+    // not yet ask the filter's input for the reverse order)
+    assertEquals(List.of("426", "427", "428"), query("SELECT product_id FROM sale WHERE user_id = 4 AND qty > 25 "
+        + "ORDER BY ts", "PREFIX SCAN (USER_ID = 4)", 28));
+    assertEquals(List.of("428", "427", "426"), query("SELECT product_id FROM sale WHERE user_id = 4 AND qty > 25 "
+        + "ORDER BY ts DESC", "PREFIX SCAN (USER_ID = 4)", 28));
+  }
+
+  @Test
   void rangeOfTheNextKeyColumnIsARangeScan() throws Exception {
     assertEquals(List.of("305", "304", "303"), query("SELECT product_id FROM sale WHERE user_id = 3 AND "
         + "ts BETWEEN TIMESTAMP '2024-02-03 00:00:00' AND TIMESTAMP '2024-02-05 23:00:00'", "RANGE SCAN (USER_ID = 3, "

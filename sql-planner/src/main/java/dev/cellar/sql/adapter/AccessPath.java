@@ -68,24 +68,37 @@ public final class AccessPath {
   private final List<String> keyNames;
   private final int buckets;
   private final long limit;
+  private final boolean reversed;
 
-  private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit) {
+  private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit,
+      boolean reversed) {
     this.kind = Objects.requireNonNull(kind, "kind");
     this.table = Objects.requireNonNull(table, "table");
     this.boxes = boxes;
     this.keyNames = keyNames;
     this.buckets = buckets;
     this.limit = limit;
+    this.reversed = reversed;
   }
 
   /** A scan of every row of {@code table}. */
   public static AccessPath fullScan(String table) {
-    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1);
+    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1, false);
   }
 
   /** This path, reading at most {@code rows} rows. */
   AccessPath withLimit(long rows) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, rows);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed);
+  }
+
+  /** This path, read from its last row to its first. */
+  AccessPath reversed() {
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed);
+  }
+
+  /** Whether rows come in reverse key order. */
+  boolean isReversed() {
+    return reversed;
   }
 
   /** Whether the path stops after a number of rows ({@link #limit()}). */
@@ -127,7 +140,7 @@ public final class AccessPath {
     } else {
       kind = lastIsPoints ? Kind.PREFIX_SCAN : Kind.RANGE_SCAN;
     }
-    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets(), -1);
+    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets(), -1, false);
   }
 
   public Kind kind() {
@@ -192,7 +205,11 @@ public final class AccessPath {
     for (KeyBox b : boxes) {
       out.add(b);
     }
-    return out.result();
+    List<KeyRange> ranges = out.result();
+    if (reversed) {
+      java.util.Collections.reverse(ranges);
+    }
+    return ranges;
   }
 
   /** Expands boxes into encoded keys and ranges. */
@@ -381,18 +398,18 @@ public final class AccessPath {
   @Override
   public boolean equals(Object o) {
     return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes)
-        && p.limit == limit;
+        && p.limit == limit && p.reversed == reversed;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, table, boxes, limit);
+    return Objects.hash(kind, table, boxes, limit, reversed);
   }
 
   /** {@code RANGE SCAN (USER_ID = 'u1', RTIME > 5)}, with the buckets of a salted table. */
   @Override
   public String toString() {
-    return describe() + (limit >= 0 ? " LIMIT " + limit : "");
+    return describe() + (reversed ? " REVERSED" : "") + (limit >= 0 ? " LIMIT " + limit : "");
   }
 
   private String describe() {

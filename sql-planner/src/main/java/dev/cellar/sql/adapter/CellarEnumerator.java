@@ -127,9 +127,11 @@ final class CellarEnumerator implements Enumerator<Object> {
         batchPos = 0;
       } else {
         next++;
-        Scan scan = new Scan().withStartRow(range.start());
-        if (range.stop().length > 0) {
-          scan.withStopRow(range.stop());
+        Scan scan;
+        if (path.isReversed()) {
+          scan = new Scan().setReversed(true).withStartRow(range.stop(), false).withStopRow(range.start(), true);
+        } else {
+          scan = new Scan().withStartRow(range.start()).withStopRow(range.stop());
         }
         for (byte[] f : mapping.families()) {
           scan.addFamily(f);

@@ -27,7 +27,8 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     CellarFilterTranslator.Translation t = new CellarFilterTranslator(scan.cellarTable,
         filter.getCluster().getRexBuilder()).translate(filter.getCondition());
     if (t.pushedAnything()) {
-      CellarTableScan bounded = scan.withPath(t.path());
+      // a reversed scan stays reversed, so that a filter over it keeps the order a sort may need
+      CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? t.path().reversed() : t.path());
       call.transformTo(t.remaining() == null ? bounded
           : filter.copy(filter.getTraitSet(), bounded, t.remaining()));
     }

@@ -1,7 +1,11 @@
 package dev.cellar.sql.adapter;
 
 import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableLimit;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.volcano.RelSubset;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rex.RexLiteral;
@@ -19,8 +23,7 @@ public class CellarLimitRule extends RelRule<CellarRuleConfig> {
   static final CellarRuleConfig DEFAULT_CONFIG = CellarRuleConfig.of("CellarLimitRule",
       b0 -> b0.operand(EnumerableLimit.class).predicate(l -> l.fetch instanceof RexLiteral
           && (l.offset == null || l.offset instanceof RexLiteral))
-          .oneInput(b1 -> b1.operand(CellarToEnumerableConverter.class)
-              .oneInput(b2 -> b2.operand(CellarTableScan.class).predicate(s -> !s.accessPath.hasLimit()).noInputs())),
+          .oneInput(b1 -> b1.operand(CellarToEnumerableConverter.class).anyInputs()),
       CellarLimitRule::new);
 
   protected CellarLimitRule(CellarRuleConfig config) {
@@ -31,13 +34,24 @@ public class CellarLimitRule extends RelRule<CellarRuleConfig> {
   public void onMatch(RelOptRuleCall call) {
     EnumerableLimit limit = call.rel(0);
     CellarToEnumerableConverter converter = call.rel(1);
-    CellarTableScan scan = call.rel(2);
     long rows = value(limit.fetch) + (limit.offset == null ? 0 : value(limit.offset));
     if (rows < 0 || rows > Integer.MAX_VALUE) {
       return;
     }
-    CellarTableScan limited = scan.withPath(scan.accessPath.withLimit(rows));
-    call.transformTo(limit.copy(limit.getTraitSet(), List.of(converter.copy(converter.getTraitSet(), List.of(limited)))));
+    // the scans below the converter: those whose order is the one the converter promises
+    RelNode input = converter.getInput();
+    List<RelNode> candidates = input instanceof RelSubset subset ? subset.getRelList() : List.of(input);
+    for (RelNode rel : candidates) {
+      if (!(rel instanceof CellarTableScan scan) || scan.accessPath.hasLimit()
+          || !scan.getTraitSet().satisfies(input.getTraitSet())) {
+        continue;
+      }
+      CellarTableScan limited = scan.withPath(scan.accessPath.withLimit(rows));
+      RelTraitSet traits = limited.getTraitSet().replace(EnumerableConvention.INSTANCE);
+      if (traits.satisfies(limit.getInput().getTraitSet())) {
+        call.transformTo(limit.copy(limit.getTraitSet(), List.of(converter.copy(traits, List.of(limited)))));
+      }
+    }
   }
 
   private static long value(RexNode n) {

@@ -26,6 +26,9 @@ public final class CellarRules {
   /** Pushes {@code LIMIT} into a scan whose rows come in the order the query asks for. */
   public static final CellarLimitRule LIMIT = CellarLimitRule.DEFAULT_CONFIG.toRule(CellarLimitRule.class);
 
+  /** Offers each scan read backwards, for a sort on the reverse of its key order. */
+  public static final CellarReverseRule REVERSE = CellarReverseRule.DEFAULT_CONFIG.toRule(CellarReverseRule.class);
+
   /** Pushdown rules. */
-  public static final List<RelOptRule> RULES = List.of(FILTER, LIMIT);
+  public static final List<RelOptRule> RULES = List.of(FILTER, LIMIT, REVERSE);
 }

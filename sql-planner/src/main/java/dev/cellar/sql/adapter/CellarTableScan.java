@@ -65,6 +65,13 @@ public class CellarTableScan extends TableScan implements CellarRel {
           : RelFieldCollation.Direction.ASCENDING, nulls.last(desc) ? RelFieldCollation.NullDirection.LAST
           : RelFieldCollation.NullDirection.FIRST));
     }
+    if (path.isReversed()) {
+      for (int i = 0; i < fields.size(); i++) {
+        RelFieldCollation f = fields.get(i);
+        fields.set(i, f.withDirection(f.getDirection().reverse()).withNullDirection(f.nullDirection == RelFieldCollation
+            .NullDirection.FIRST ? RelFieldCollation.NullDirection.LAST : RelFieldCollation.NullDirection.FIRST));
+      }
+    }
     int bound = path.boundPrefix();
     if (bound == 0 || bound == fields.size()) {
       return List.of(RelCollations.of(fields));
@@ -88,6 +95,11 @@ public class CellarTableScan extends TableScan implements CellarRel {
     // a limit is a guarantee where the row estimate is a guess: of two paths estimated alike,
     // the one that stops at its limit is cheaper
     double factor = accessPath.hasLimit() ? 0.9 : 1.0;
+    // key ranges never read more than the whole table: when estimates say they read as much (a
+    // small or new table), they still win
+    factor *= accessPath.kind() == AccessPath.Kind.FULL_SCAN ? 1.0 : 0.5;
+    // a reversed storage scan seeks back row by row: a little dearer than a forward one
+    factor *= accessPath.isReversed() ? 1.05 : 1.0;
     return planner.getCostFactory().makeCost(rows * factor, (rows + 1) * factor, 0);
   }
 
