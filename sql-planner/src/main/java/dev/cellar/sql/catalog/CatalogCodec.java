@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cellar.sql.codec.KeyLayout;
+import dev.cellar.sql.codec.ValueFormat;
 import dev.cellar.storage.Bytes;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
@@ -17,11 +19,18 @@ import java.util.Map;
 /**
  * Reads and writes catalog records: one JSON document per table or view, in the layout of
  * {@code sql-planner/docs/catalog-format.md}. Unknown fields are ignored on read, so newer
- * fields may be added without a new {@link #FORMAT}.
+ * fields may be added without a new format number as long as ignoring them cannot change how
+ * data is read.
  */
 final class CatalogCodec {
   /** Version of the record layout; never reuse a number for a different layout. */
   static final int FORMAT = 1;
+  /**
+   * Format of the record of a mapped table: format 1 plus {@code mapping} and column
+   * {@code format} fields, which change how the table's bytes are read, so a reader of format 1
+   * alone must refuse the record rather than ignore them.
+   */
+  static final int FORMAT_MAPPED = 2;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -29,7 +38,7 @@ final class CatalogCodec {
 
   static byte[] encodeTable(TableDef t) {
     ObjectNode n = JSON.createObjectNode();
-    n.put("format", FORMAT);
+    n.put("format", t.isMapped() ? FORMAT_MAPPED : FORMAT);
     n.put("kind", "table");
     n.put("schema", t.schema());
     n.put("name", t.name());
@@ -43,6 +52,17 @@ final class CatalogCodec {
     n.put("markerFamily", t.markerFamily());
     ObjectNode opts = n.putObject("options");
     t.options().forEach(opts::put);
+    if (t.isMapped()) {
+      TableDef.Mapping m = t.mapping();
+      ObjectNode mn = n.putObject("mapping");
+      mn.put("keyLayout", m.keyLayout().name());
+      if (m.keySeparator() != null) {
+        mn.put("keySeparator", m.keySeparator());
+      }
+      mn.put("valueFormat", m.valueFormat().name());
+      mn.put("readOnly", m.readOnly());
+      mn.put("badValues", m.badValuesAsNull() ? "NULL" : "ERROR");
+    }
     ArrayNode cols = n.putArray("columns");
     for (ColumnDef c : t.columns()) {
       ObjectNode cn = cols.addObject();
@@ -54,6 +74,9 @@ final class CatalogCodec {
         cn.put("desc", c.descending());
       } else {
         cn.put("family", c.family());
+      }
+      if (c.format() != null) {
+        cn.put("format", c.format().name());
       }
     }
     return write(n);
@@ -80,8 +103,9 @@ final class CatalogCodec {
       throw corrupt(row, "is not JSON: " + e.getMessage());
     }
     int format = n.path("format").asInt(-1);
-    if (format != FORMAT) {
-      throw corrupt(row, "has record format " + format + "; this version reads format " + FORMAT);
+    if (format != FORMAT && format != FORMAT_MAPPED) {
+      throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + " and "
+          + FORMAT_MAPPED);
     }
     String kind = text(row, n, "kind");
     if (kind.equals("view")) {
@@ -95,9 +119,10 @@ final class CatalogCodec {
     List<ColumnDef> cols = new ArrayList<>();
     for (JsonNode c : n.path("columns")) {
       boolean key = c.has("key");
+      ValueFormat cf = format == FORMAT_MAPPED && c.has("format") ? valueFormat(row, c.get("format").asText()) : null;
       cols.add(new ColumnDef(text(row, c, "name"), ColumnType.parse(text(row, c, "type")),
           c.path("nullable").asBoolean(true) && !key, key ? null : text(row, c, "family"),
-          key ? c.get("key").asInt() : -1, c.path("desc").asBoolean(false)));
+          key ? c.get("key").asInt() : -1, c.path("desc").asBoolean(false), cf));
     }
     List<String> splits = new ArrayList<>();
     n.path("splitPoints").forEach(s -> splits.add(s.asText()));
@@ -106,9 +131,43 @@ final class CatalogCodec {
       Map.Entry<String, JsonNode> e = it.next();
       options.put(e.getKey(), e.getValue().asText());
     }
+    int keyFormat = n.path("keyFormat").asInt(1);
+    TableDef.Mapping mapping = null;
+    if (format == FORMAT_MAPPED) {
+      JsonNode m = n.path("mapping");
+      KeyLayout layout;
+      try {
+        layout = KeyLayout.valueOf(text(row, m, "keyLayout"));
+      } catch (IllegalArgumentException e) {
+        throw corrupt(row, "has unknown key layout '" + m.get("keyLayout").asText() + "'");
+      }
+      String badValues = m.path("badValues").asText("ERROR");
+      if (!badValues.equals("ERROR") && !badValues.equals("NULL")) {
+        throw corrupt(row, "has unknown badValues '" + badValues + "'");
+      }
+      try {
+        mapping = new TableDef.Mapping(layout, m.has("keySeparator") ? m.get("keySeparator").asText() : null,
+            valueFormat(row, text(row, m, "valueFormat")), m.path("readOnly").asBoolean(false),
+            badValues.equals("NULL"));
+      } catch (IllegalArgumentException e) {
+        throw corrupt(row, "has an invalid mapping: " + e.getMessage());
+      }
+    }
+    if (keyFormat != (mapping == null ? 1 : TableDef.MAPPED_KEY_FORMAT)) {
+      throw corrupt(row, "has key format " + keyFormat + (mapping == null ? " without" : " with")
+          + " a mapping; this version reads key format 1, and " + TableDef.MAPPED_KEY_FORMAT + " for mapped tables");
+    }
     return new TableDef(text(row, n, "schema"), text(row, n, "name"), text(row, n, "storage"), cols,
         n.path("saltBuckets").asInt(0), splits, text(row, n, "defaultFamily"), text(row, n, "markerFamily"),
-        n.path("hiddenKey").asBoolean(false), n.path("keyFormat").asInt(1), options);
+        n.path("hiddenKey").asBoolean(false), keyFormat, options, mapping);
+  }
+
+  private static ValueFormat valueFormat(byte[] row, String name) {
+    try {
+      return ValueFormat.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      throw corrupt(row, "has unknown value format '" + name + "'");
+    }
   }
 
   private static String text(byte[] row, JsonNode n, String field) {

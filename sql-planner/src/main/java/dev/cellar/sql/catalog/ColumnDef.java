@@ -1,5 +1,6 @@
 package dev.cellar.sql.catalog;
 
+import dev.cellar.sql.codec.ValueFormat;
 import java.util.Objects;
 
 /**
@@ -12,9 +13,17 @@ import java.util.Objects;
  * @param family the column family holding the column's cells; {@code null} for key columns
  * @param keyPosition position in the primary key (0 = leading), or -1
  * @param descending whether a key column sorts in descending order
+ * @param format in a mapped table, how this column's key field or cells are written when not as
+ *     the table's mapping says ({@code FORMAT STRING | BYTES}); {@code null} otherwise
  */
 public record ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
-    boolean descending) {
+    boolean descending, ValueFormat format) {
+
+  /** A column written as its table says. */
+  public ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
+      boolean descending) {
+    this(name, type, nullable, family, keyPosition, descending, null);
+  }
 
   public ColumnDef {
     Objects.requireNonNull(name, "name");
@@ -34,11 +43,12 @@ public record ColumnDef(String name, ColumnType type, boolean nullable, String f
 
   /** The same column in another family or position. */
   public ColumnDef withKeyPosition(int position, boolean desc) {
-    return new ColumnDef(name, type, false, null, position, desc);
+    return new ColumnDef(name, type, false, null, position, desc, format);
   }
 
   /** How DDL declares it: {@code INFO.NICKNAME VARCHAR(20) NOT NULL}. */
   public String sql() {
-    return (family == null ? "" : family + ".") + name + " " + type.sql() + (nullable ? "" : " NOT NULL");
+    return (family == null ? "" : family + ".") + name + " " + type.sql() + (format == null ? "" : " FORMAT " + format)
+        + (nullable ? "" : " NOT NULL");
   }
 }

@@ -1,5 +1,7 @@
 package dev.cellar.sql.catalog;
 
+import dev.cellar.sql.codec.KeyLayout;
+import dev.cellar.sql.codec.ValueFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -24,13 +26,52 @@ import java.util.TreeMap;
  * @param hiddenKey whether the table has no primary key and rows get a generated rowkey
  * @param keyFormatVersion version of the rowkey format ({@code sql-planner/docs/key-encoding.md})
  * @param options other table options, by upper-case name (IMMUTABLE_ROWS, DISABLE_WAL, ...)
+ * @param mapping for a table mapped over a store table written elsewhere ({@code CREATE VIEW v
+ *     (columns) ...}), how its keys and values are written; {@code null} for a table of Cellar's own
  */
 public record TableDef(String schema, String name, String storageName, List<ColumnDef> columns, int saltBuckets,
     List<String> splitPoints, String defaultFamily, String markerFamily, boolean hiddenKey, int keyFormatVersion,
-    Map<String, String> options) {
+    Map<String, String> options, Mapping mapping) {
 
   /** Qualifier of the marker cell every row has, so that a row whose columns are all NULL exists. */
   public static final String MARKER_QUALIFIER = "_0";
+
+  /** {@link #keyFormatVersion} of a mapped table: its keys are laid out as its {@link Mapping} says. */
+  public static final int MAPPED_KEY_FORMAT = 2;
+
+  /**
+   * How a mapped table reads and writes the store table it maps (see
+   * {@code sql-planner/docs/mapping.md}). Mapped tables own no marker cell and never create,
+   * alter or drop their store table.
+   *
+   * @param keyLayout how the rowkey's fields are laid out (not {@link KeyLayout#CELLAR})
+   * @param keySeparator the separator of a {@link KeyLayout#DELIMITED} key, else {@code null}
+   * @param valueFormat how cells hold values, for columns without their own {@link ColumnDef#format}
+   * @param readOnly whether INSERT, UPSERT, UPDATE and DELETE are refused
+   * @param badValuesAsNull whether a cell that is not a value of its column reads as NULL
+   *     instead of failing the statement
+   */
+  public record Mapping(KeyLayout keyLayout, String keySeparator, ValueFormat valueFormat, boolean readOnly,
+      boolean badValuesAsNull) {
+    public Mapping {
+      Objects.requireNonNull(keyLayout, "keyLayout");
+      Objects.requireNonNull(valueFormat, "valueFormat");
+      if (keyLayout == KeyLayout.CELLAR) {
+        throw new IllegalArgumentException("a mapping has a key layout other than CELLAR");
+      }
+      if ((keyLayout == KeyLayout.DELIMITED) != (keySeparator != null && !keySeparator.isEmpty())) {
+        throw new IllegalArgumentException("a DELIMITED key, and only one, has a separator");
+      }
+    }
+  }
+
+  /** A table of Cellar's own, not mapped. */
+  public TableDef(String schema, String name, String storageName, List<ColumnDef> columns, int saltBuckets,
+      List<String> splitPoints, String defaultFamily, String markerFamily, boolean hiddenKey, int keyFormatVersion,
+      Map<String, String> options) {
+    this(schema, name, storageName, columns, saltBuckets, splitPoints, defaultFamily, markerFamily, hiddenKey,
+        keyFormatVersion, options, null);
+  }
 
   public TableDef {
     Objects.requireNonNull(schema, "schema");
@@ -41,6 +82,15 @@ public record TableDef(String schema, String name, String storageName, List<Colu
     options = Map.copyOf(new TreeMap<>(options));
     Objects.requireNonNull(defaultFamily, "defaultFamily");
     Objects.requireNonNull(markerFamily, "markerFamily");
+    if ((mapping != null) != (keyFormatVersion == MAPPED_KEY_FORMAT)) {
+      throw new IllegalArgumentException("table " + name + ": key format " + keyFormatVersion
+          + (mapping != null ? " with" : " without") + " a mapping");
+    }
+  }
+
+  /** Whether the table maps a store table written elsewhere. */
+  public boolean isMapped() {
+    return mapping != null;
   }
 
   /** The key columns in key order (empty for a hidden key). */
@@ -90,13 +140,13 @@ public record TableDef(String schema, String name, String storageName, List<Colu
   /** This table with other columns. */
   public TableDef withColumns(List<ColumnDef> newColumns) {
     return new TableDef(schema, name, storageName, newColumns, saltBuckets, splitPoints, defaultFamily, markerFamily,
-        hiddenKey, keyFormatVersion, options);
+        hiddenKey, keyFormatVersion, options, mapping);
   }
 
   /** This table with other options. */
   public TableDef withOptions(Map<String, String> newOptions) {
     return new TableDef(schema, name, storageName, columns, saltBuckets, splitPoints, defaultFamily, markerFamily,
-        hiddenKey, keyFormatVersion, newOptions);
+        hiddenKey, keyFormatVersion, newOptions, mapping);
   }
 
   /** Whether the option is set to {@code true}. */

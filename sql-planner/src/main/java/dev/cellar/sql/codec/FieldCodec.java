@@ -61,8 +61,18 @@ public abstract class FieldCodec {
     return what;
   }
 
-  /** Always true: every rowkey encoding sorts as its SQL values do. */
-  public final boolean isOrderPreserving() {
+  /**
+   * Whether a range of the column's SQL values is the range of keys between the encodings of its
+   * ends, as a planner computes it: the encodings sort as the values do (the column's direction
+   * included) and none is a proper prefix of another, so that the keys of values {@code <= v}
+   * end before {@code Bytes.prefixEnd(prefix + encode(v))}. True for Cellar's own encoding
+   * (every codec of {@link #of}). False for the codecs of mapped keys whose byte order is not SQL
+   * order (HBase {@code Bytes} signed numbers, where negatives sort after positives; numbers
+   * written as decimal text of varying length; delimited fields) or whose field is the unmarked
+   * rest of the key: on such a column only equality (and a {@code LIKE} prefix of a text column)
+   * bounds a key range.
+   */
+  public boolean orderPreserving() {
     return true;
   }
 

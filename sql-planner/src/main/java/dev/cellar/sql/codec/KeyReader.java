@@ -34,6 +34,28 @@ final class KeyReader {
     return pos < end;
   }
 
+  /** Bytes left in the key. */
+  int remaining() {
+    return end - pos;
+  }
+
+  /**
+   * Offset of the first occurrence of {@code pattern} at or after the current position, or -1.
+   * Only for ascending fields (mapped keys have no DESC columns).
+   */
+  int indexOf(byte[] pattern) {
+    outer:
+    for (int i = pos; i + pattern.length <= end; i++) {
+      for (int j = 0; j < pattern.length; j++) {
+        if (key[i + j] != pattern[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
   /** The next byte, unsigned and as the ascending encoding has it. */
   int next() {
     if (pos >= end) {
@@ -69,6 +91,13 @@ final class KeyReader {
   /** An error about the byte at {@code offset} of the current field. */
   CorruptKeyException corrupt(int offset, String problem) {
     return new CorruptKeyException(offset, column, problem);
+  }
+
+  /** An error about the byte at {@code offset} of the current field, caused by {@code cause}. */
+  CorruptKeyException corrupt(int offset, String problem, Throwable cause) {
+    CorruptKeyException e = new CorruptKeyException(offset, column, problem);
+    e.initCause(cause);
+    return e;
   }
 
   /** An error about the current field as a whole. */

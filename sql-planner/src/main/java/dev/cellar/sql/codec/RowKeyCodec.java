@@ -20,8 +20,13 @@ public final class RowKeyCodec {
   private final FieldCodec[] fields;
   private final int buckets;
   private final int fixedWidth;
+  private final String layout;
 
   private RowKeyCodec(List<KeyColumn> columns, int buckets) {
+    this(columns, null, buckets, null);
+  }
+
+  private RowKeyCodec(List<KeyColumn> columns, List<FieldCodec> given, int buckets, String layout) {
     Objects.requireNonNull(columns, "columns");
     if (columns.isEmpty()) {
       throw new IllegalArgumentException("a rowkey needs at least one column");
@@ -35,16 +40,29 @@ public final class RowKeyCodec {
       if (!names.add(c.name())) {
         throw new IllegalArgumentException("key column '" + c.name() + "' appears twice");
       }
-      fields[i] = FieldCodec.of(c);
+      fields[i] = given == null ? FieldCodec.of(c) : given.get(i);
       width = width < 0 || fields[i].fixedWidth() < 0 ? -1 : width + fields[i].fixedWidth();
     }
     this.buckets = buckets;
     this.fixedWidth = width;
+    this.layout = layout;
   }
 
   /** The unsalted codec of {@code columns}, in key order. */
   public static RowKeyCodec of(List<KeyColumn> columns) {
     return new RowKeyCodec(columns, 0);
+  }
+
+  /**
+   * The unsalted codec of a mapped key ({@link KeyLayout}): {@code fields} in key order, their
+   * layout named by {@code layout} in {@link #toString()}.
+   */
+  static RowKeyCodec ofFields(List<FieldCodec> fields, String layout) {
+    List<KeyColumn> columns = new ArrayList<>();
+    for (FieldCodec f : fields) {
+      columns.add(f.column());
+    }
+    return new RowKeyCodec(columns, fields, 0, Objects.requireNonNull(layout, "layout"));
   }
 
   /**
@@ -235,17 +253,28 @@ public final class RowKeyCodec {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RowKeyCodec && ((RowKeyCodec) o).columns.equals(columns) && ((RowKeyCodec) o).buckets == buckets;
+    return o instanceof RowKeyCodec && ((RowKeyCodec) o).columns.equals(columns) && ((RowKeyCodec) o).buckets == buckets
+        && Objects.equals(((RowKeyCodec) o).layout, layout) && (layout == null || fieldsEqual((RowKeyCodec) o));
+  }
+
+  private boolean fieldsEqual(RowKeyCodec o) {
+    for (int i = 0; i < fields.length; i++) {
+      if (fields[i].getClass() != o.fields[i].getClass()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
   public int hashCode() {
-    return columns.hashCode() * 31 + buckets;
+    return columns.hashCode() * 31 + buckets + Objects.hashCode(layout);
   }
 
   /** {@code RowKeyCodec[a INTEGER, b VARCHAR DESC][8 buckets]}. */
   @Override
   public String toString() {
-    return "RowKeyCodec" + columns + (isSalted() ? "[" + buckets + " buckets]" : "");
+    return "RowKeyCodec" + (layout == null ? "" : "[" + layout + "]") + columns
+        + (isSalted() ? "[" + buckets + " buckets]" : "");
   }
 }

@@ -91,6 +91,8 @@ public final class DdlExecutor {
         dropTable(s);
       } else if (st instanceof DdlStatement.CreateView s) {
         createView(s);
+      } else if (st instanceof DdlStatement.CreateMapping s) {
+        createMapping(s);
       } else if (st instanceof DdlStatement.DropView s) {
         dropView(s);
       } else {
@@ -140,6 +142,7 @@ public final class DdlExecutor {
         throw new CellarSqlException(SqlState.COLUMN_EXISTS, "column " + c.name() + " is declared twice in table "
             + name + " (" + c.at().position() + ")");
       }
+      checkNoFormat(c, name);
       if (c.primaryKey()) {
         if (inlineKey != null) {
           throw CellarSqlException.syntax("table " + name + " declares PRIMARY KEY on both " + inlineKey.name()
@@ -286,6 +289,30 @@ public final class DdlExecutor {
     return sorted.toArray(new byte[0][]);
   }
 
+  private static void checkNoFormat(Column c, String table) {
+    if (c.format() != null) {
+      throw CellarSqlException.syntax("FORMAT of column " + c.name() + " (" + c.at().position() + ") of table " + table
+          + " is only for views mapping a store table: a table of Cellar's own stores every value in its own format");
+    }
+  }
+
+  // ---- CREATE VIEW (mapped) -------------------------------------------------------------------
+
+  private void createMapping(DdlStatement.CreateMapping s) {
+    String name = checkSchema(s.view());
+    Catalog.Snapshot cat = db.catalog().snapshot();
+    if (cat.exists(name)) {
+      if (s.ifNotExists()) {
+        return;
+      }
+      throw new CellarSqlException(SqlState.TABLE_EXISTS, (cat.view(name) != null ? "a view" : "table") + " " + name
+          + " exists already (" + s.view().at().position() + ")");
+    }
+    TableDef def = Mappings.define(db, s, name);
+    db.catalog().putTable(def);
+    LOG.debug("mapped view {} over store table {} in {}", name, def.storageName(), db.description());
+  }
+
   // ---- ALTER TABLE -------------------------------------------------------------------------
 
   private void addColumns(DdlStatement.AddColumns s) {
@@ -312,10 +339,18 @@ public final class DdlExecutor {
             + c.at().position() + ") must be nullable: existing rows have no value for it");
       }
       String fam = c.family() == null ? t.defaultFamily() : familyName(c.family(), c.at());
+      if (!t.isMapped()) {
+        checkNoFormat(c, t.name());
+      }
       if (!desc.hasFamily(fam)) {
+        if (t.isMapped()) {
+          throw new CellarSqlException(SqlState.FAMILY_NOT_FOUND, "column " + fam + "." + c.name() + " ("
+              + c.at().position() + ") of view " + t.name() + ": store table " + t.storageName() + " has no family "
+              + fam + "; its families are " + desc.familyNames());
+        }
         newFamilies.add(fam);
       }
-      cols.add(new ColumnDef(c.name(), c.type(), true, fam, -1, false));
+      cols.add(new ColumnDef(c.name(), c.type(), true, fam, -1, false, c.format()));
       changed = true;
     }
     Map<String, ColumnFamilyDescriptor.Builder> fams = new LinkedHashMap<>();
@@ -325,6 +360,7 @@ public final class DdlExecutor {
     for (String f : newFamilies) {
       fams.put(f, ColumnFamilyDescriptor.newBuilder(f).maxVersions(SQL_DEFAULT_VERSIONS));
     }
+    checkNoMappedOptions(t, s.options());
     Map<String, String> options = tableOptionsForAlter(t, s.options());
     applyFamilyOptions(t.name(), s.options(), fams, false);
     Map<String, ColumnFamilyDescriptor> built = new LinkedHashMap<>();
@@ -367,6 +403,10 @@ public final class DdlExecutor {
       throw CellarSqlException.syntax("cannot drop every column of table " + t.name());
     }
     db.catalog().putTable(t.withColumns(cols));
+    if (t.isMapped()) {
+      // a mapping only stops reading the column; the data belongs to the store table
+      return;
+    }
     // Delete the dropped columns' cells, so that a column added later under the same name starts empty.
     ReentrantLock lock = db.tableLock(t.storageName());
     lock.lock();
@@ -399,6 +439,7 @@ public final class DdlExecutor {
 
   private void setOptions(DdlStatement.SetOptions s) {
     TableDef t = table(s.table());
+    checkNoMappedOptions(t, s.options());
     TableDescriptor desc = db.store().admin().describe(t.storageName());
     Map<String, ColumnFamilyDescriptor.Builder> fams = new LinkedHashMap<>();
     for (String f : desc.familyNames()) {
@@ -411,6 +452,15 @@ public final class DdlExecutor {
     modifyChangedFamilies(t, desc, built, Set.of());
     if (!options.equals(t.options())) {
       db.catalog().putTable(t.withOptions(options));
+    }
+  }
+
+  private static void checkNoMappedOptions(TableDef t, List<Option> options) {
+    if (t.isMapped() && !options.isEmpty()) {
+      Option o = options.get(0);
+      throw CellarSqlException.syntax("option " + o + " (" + o.at().position() + ") cannot be set on view " + t.name()
+          + ": a mapping never changes store table " + t.storageName() + ", and its own options are fixed when it is "
+          + "created (DROP VIEW and CREATE VIEW again)");
     }
   }
 
@@ -448,6 +498,10 @@ public final class DdlExecutor {
         return;
       }
       throw notFound(s.table(), cat.view(name) != null ? "; it is a view: use DROP VIEW" : "");
+    }
+    if (t.isMapped()) {
+      throw CellarSqlException.syntax(t.name() + " (" + s.table().at().position() + ") is a view mapping store table "
+          + t.storageName() + ": DROP VIEW " + t.name() + " removes it and keeps the store table");
     }
     // The catalog entry goes first: if it cannot be removed, nothing has changed. If the store's
     // table then cannot be deleted, the entry is put back (the row-id counter was kept for that).
@@ -503,6 +557,11 @@ public final class DdlExecutor {
   private void dropView(DdlStatement.DropView s) {
     String name = checkSchema(s.view());
     Catalog.Snapshot cat = db.catalog().snapshot();
+    TableDef mapped = cat.table(name);
+    if (mapped != null && mapped.isMapped()) {
+      db.catalog().removeTable(mapped.schema(), mapped.name());
+      return;
+    }
     if (cat.view(name) == null) {
       if (s.ifExists()) {
         return;
@@ -529,7 +588,7 @@ public final class DdlExecutor {
         + ")" + hint);
   }
 
-  private static String checkSchema(Name n) {
+  static String checkSchema(Name n) {
     if (n.schema() != null && !n.schema().equals(Catalog.DEFAULT_SCHEMA)) {
       throw new CellarSqlException(SqlState.SCHEMA_NOT_FOUND, "schema " + n.schema() + " (" + n.at().position()
           + ") does not exist; tables live in schema " + Catalog.DEFAULT_SCHEMA);

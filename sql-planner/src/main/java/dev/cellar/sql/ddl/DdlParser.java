@@ -4,6 +4,7 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnType;
 import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.codec.ValueFormat;
 import dev.cellar.sql.ddl.DdlStatement.Name;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,9 @@ import java.util.List;
  * ALTER TABLE t SET option [, option]*
  * DROP TABLE [IF EXISTS] t [CASCADE]
  * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(c, ...)] AS query
+ * CREATE VIEW [IF NOT EXISTS] v ( mapped [, mapped]* [[,] CONSTRAINT name PRIMARY KEY (c, ...)] )
+ *     [option [, option]*]
+ * mapped  := [family.]name type [FORMAT STRING | BYTES] [NOT NULL | NULL] [PRIMARY KEY]
  * DROP VIEW [IF EXISTS] v
  * </pre>
  *
@@ -91,8 +95,15 @@ public final class DdlParser {
         }
         st = createTable();
       } else if (accept("VIEW")) {
-        st = createView(orReplace);
-        return st;
+        if (isMapping()) {
+          if (orReplace) {
+            throw error(previous(), "CREATE OR REPLACE is only for views defined by a query");
+          }
+          st = createMapping();
+        } else {
+          st = createView(orReplace);
+          return st;
+        }
       } else {
         throw unsupportedOrExpected("TABLE or VIEW after CREATE");
       }
@@ -130,9 +141,59 @@ public final class DdlParser {
     return error(t, "expected " + expected);
   }
 
+  /**
+   * Whether the {@code CREATE VIEW} at the current token declares typed columns, a mapping:
+   * {@code v (a INTEGER, ...)}, {@code v (f.a ...)} or {@code v (CONSTRAINT ...)}, not
+   * {@code v (a, b) AS} or {@code v AS}.
+   */
+  private boolean isMapping() {
+    int at = i;
+    if (peek().is("IF")) {
+      at += 3;
+    }
+    int p = at + 1;
+    if (tokens.get(Math.min(p, tokens.size() - 1)).isSymbol(".")) {
+      p += 2;
+    }
+    if (!tokens.get(Math.min(p, tokens.size() - 1)).isSymbol("(")) {
+      return false;
+    }
+    Token first = tokens.get(Math.min(p + 1, tokens.size() - 1));
+    Token second = tokens.get(Math.min(p + 2, tokens.size() - 1));
+    return first.is("CONSTRAINT") || first.is("PRIMARY") || second.kind() == Token.Kind.WORD || second.isSymbol(".");
+  }
+
+  private DdlStatement.CreateMapping createMapping() {
+    boolean ifNotExists = ifNotExists();
+    Name view = name();
+    Body body = body();
+    if (peek().is("AS")) {
+      throw error(peek(), "a view with typed columns maps a store table and has no query");
+    }
+    return new DdlStatement.CreateMapping(view, ifNotExists, body.columns, body.primaryKey, body.keyAt, options());
+  }
+
+  /** The parenthesized columns and primary key of CREATE TABLE or of a mapping. */
+  private record Body(List<DdlStatement.Column> columns, List<DdlStatement.KeyPart> primaryKey, Token keyAt) {}
+
   private DdlStatement.CreateTable createTable() {
     boolean ifNotExists = ifNotExists();
     Name table = name();
+    Body body = body();
+    List<DdlStatement.Option> options = options();
+    List<Token> splits = new ArrayList<>();
+    if (accept("SPLIT")) {
+      expectWord("ON");
+      expectSymbol("(");
+      do {
+        splits.add(literal("a split point"));
+      } while (acceptSymbol(","));
+      expectSymbol(")");
+    }
+    return new DdlStatement.CreateTable(table, ifNotExists, body.columns, body.primaryKey, body.keyAt, options, splits);
+  }
+
+  private Body body() {
     expectSymbol("(");
     List<DdlStatement.Column> cols = new ArrayList<>();
     List<DdlStatement.KeyPart> pk = new ArrayList<>();
@@ -163,17 +224,7 @@ public final class DdlParser {
       // Phoenix writes the constraint after the last column without a comma
     } while (acceptSymbol(",") || (keyAt == null && (peek().is("CONSTRAINT") || peek().is("PRIMARY"))));
     expectSymbol(")");
-    List<DdlStatement.Option> options = options();
-    List<Token> splits = new ArrayList<>();
-    if (accept("SPLIT")) {
-      expectWord("ON");
-      expectSymbol("(");
-      do {
-        splits.add(literal("a split point"));
-      } while (acceptSymbol(","));
-      expectSymbol(")");
-    }
-    return new DdlStatement.CreateTable(table, ifNotExists, cols, pk, keyAt, options, splits);
+    return new Body(cols, pk, keyAt);
   }
 
   private DdlStatement alterTable() {
@@ -273,8 +324,16 @@ public final class DdlParser {
     boolean notNull = false;
     boolean pk = false;
     boolean desc = false;
+    ValueFormat format = null;
     while (true) {
-      if (accept("NOT")) {
+      if (accept("FORMAT")) {
+        Token f = peek();
+        if (!f.is("STRING") && !f.is("BYTES")) {
+          throw error(f, "expected STRING or BYTES after FORMAT (column " + name + ")");
+        }
+        i++;
+        format = ValueFormat.valueOf(f.text());
+      } else if (accept("NOT")) {
         expectWord("NULL");
         notNull = true;
       } else if (accept("NULL")) {
@@ -291,7 +350,7 @@ public final class DdlParser {
         break;
       }
     }
-    return new DdlStatement.Column(family, name, type, notNull, pk, desc, at);
+    return new DdlStatement.Column(family, name, type, notNull, pk, desc, format, at);
   }
 
   private boolean direction() {

@@ -1,6 +1,7 @@
 package dev.cellar.sql.ddl;
 
 import dev.cellar.sql.catalog.ColumnType;
+import dev.cellar.sql.codec.ValueFormat;
 import java.util.List;
 
 /** The DDL statements Cellar understands, as {@link DdlParser} produces them. */
@@ -21,9 +22,10 @@ public sealed interface DdlStatement {
    * @param notNull whether {@code NOT NULL} was written
    * @param primaryKey whether an inline {@code PRIMARY KEY} was written
    * @param descending whether the inline primary key is {@code DESC}
+   * @param format the {@code FORMAT STRING | BYTES} written after the type, or {@code null}
    */
   record Column(String family, String name, ColumnType type, boolean notNull, boolean primaryKey, boolean descending,
-      Token at) {}
+      ValueFormat format, Token at) {}
 
   /** One column of a {@code PRIMARY KEY (...)} constraint. */
   record KeyPart(String name, boolean descending, Token at) {}
@@ -62,6 +64,13 @@ public sealed interface DdlStatement {
   /** {@code CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(c, ...)] AS query}. */
   record CreateView(Name view, boolean orReplace, boolean ifNotExists, List<String> columnNames, String query,
       Token queryAt) implements DdlStatement {}
+
+  /**
+   * {@code CREATE VIEW [IF NOT EXISTS] v (column, ... [CONSTRAINT pk PRIMARY KEY (...)]) [option, ...]}:
+   * a table mapped over a store table written elsewhere (Phoenix's view over an HBase table).
+   */
+  record CreateMapping(Name view, boolean ifNotExists, List<Column> columns, List<KeyPart> primaryKey, Token keyAt,
+      List<Option> options) implements DdlStatement {}
 
   /** {@code DROP VIEW [IF EXISTS] v}. */
   record DropView(Name view, boolean ifExists) implements DdlStatement {}

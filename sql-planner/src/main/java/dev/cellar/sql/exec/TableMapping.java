@@ -4,10 +4,13 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.codec.CorruptKeyException;
 import dev.cellar.sql.codec.KeyColumn;
 import dev.cellar.sql.codec.KeyType;
 import dev.cellar.sql.codec.RowKeyCodec;
-import dev.cellar.sql.codec.ValueCodec;
+import dev.cellar.sql.codec.ValueFormat;
+import java.nio.charset.StandardCharsets;
+import java.time.format.DateTimeParseException;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Result;
@@ -21,9 +24,18 @@ import java.util.List;
 /**
  * How the rows of one relational table map onto cells: key columns are encoded into the rowkey
  * by a {@link RowKeyCodec}, every other column is the cell {@code family:COLUMN_NAME} encoded by
- * {@link ValueCodec}, and every row carries a marker cell ({@link TableDef#MARKER_QUALIFIER})
+ * {@link dev.cellar.sql.codec.ValueCodec}, and every row carries a marker cell ({@link TableDef#MARKER_QUALIFIER})
  * so that it exists even when all its other columns are NULL. A table without a primary key has
- * a generated 8-byte rowkey ({@link RowIds}). Immutable and thread-safe.
+ * a generated 8-byte rowkey ({@link RowIds}).
+ *
+ * <p>A mapped table ({@link TableDef#isMapped()}) reads a store table written elsewhere as it
+ * is: its key fields and values are encoded as its {@link TableDef.Mapping} and column formats say
+ * ({@code sql-planner/docs/mapping.md}), it has no marker cell, and its rows are the store's rows
+ * with a cell in one of its families (any row, when it has no non-key column). Bytes that are not
+ * a value of their column are an error of SQLState class 22 naming the table, the column and the
+ * row, or, for a cell of a table mapped with {@code BAD_VALUES='NULL'}, a NULL.
+ *
+ * <p>Immutable and thread-safe.
  */
 public final class TableMapping {
   /** Qualifier of the marker cell. */
@@ -41,18 +53,22 @@ public final class TableMapping {
   private final byte[][] fieldQualifier;
   private final byte[] markerFamily;
   private final byte[][] families;
+  private final ValueFormat[] formats;
+  private final boolean badValuesAsNull;
 
   public TableMapping(TableDef def) {
     this.def = def;
     List<ColumnDef> cols = def.columns();
     int n = cols.size();
     this.types = new KeyType[n];
+    this.formats = new ValueFormat[n];
     this.fieldFamily = new byte[n][];
     this.fieldQualifier = new byte[n][];
     List<Integer> values = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       ColumnDef c = cols.get(i);
       types[i] = c.type().type();
+      formats[i] = c.format() != null ? c.format() : def.isMapped() ? def.mapping().valueFormat() : ValueFormat.BYTES;
       if (!c.isKey()) {
         fieldFamily[i] = Bytes.toBytes(c.family());
         fieldQualifier[i] = Bytes.toBytes(c.name());
@@ -62,12 +78,18 @@ public final class TableMapping {
     List<ColumnDef> keys = def.keyColumns();
     this.keyFields = new int[keys.size()];
     List<KeyColumn> keyColumns = new ArrayList<>();
+    List<ValueFormat> keyFormats = new ArrayList<>();
     for (int k = 0; k < keys.size(); k++) {
       ColumnDef c = keys.get(k);
       keyFields[k] = def.columnIndex(c.name());
       keyColumns.add(new KeyColumn(c.name(), c.type().type(), c.descending(), c.type().keyLength()));
+      keyFormats.add(c.format());
     }
-    if (def.hiddenKey()) {
+    if (def.isMapped()) {
+      TableDef.Mapping m = def.mapping();
+      this.keyCodec = m.keyLayout().codec(keyColumns, keyFormats,
+          m.keySeparator() == null ? null : m.keySeparator().getBytes(StandardCharsets.UTF_8));
+    } else if (def.hiddenKey()) {
       this.keyCodec = null;
     } else if (def.saltBuckets() > 0) {
       this.keyCodec = RowKeyCodec.salted(keyColumns, def.saltBuckets());
@@ -84,7 +106,18 @@ public final class TableMapping {
       valueQualifier[j] = fieldQualifier[valueFields[j]];
     }
     this.markerFamily = Bytes.toBytes(def.markerFamily());
-    this.families = def.families().stream().map(Bytes::toBytes).toArray(byte[][]::new);
+    if (def.isMapped()) {
+      this.families = def.columns().stream().filter(c -> !c.isKey()).map(ColumnDef::family).distinct()
+          .map(Bytes::toBytes).toArray(byte[][]::new);
+    } else {
+      this.families = def.families().stream().map(Bytes::toBytes).toArray(byte[][]::new);
+    }
+    this.badValuesAsNull = def.isMapped() && def.mapping().badValuesAsNull();
+  }
+
+  /** Whether the table maps a store table written elsewhere: no marker cell, its own encodings. */
+  public boolean isMapped() {
+    return def.isMapped();
   }
 
   public TableDef def() {
@@ -128,7 +161,10 @@ public final class TableMapping {
     return markerFamily;
   }
 
-  /** Every family the table's cells live in. */
+  /**
+   * Every family the table's cells live in: what scans and gets read. Empty for a mapped table
+   * without non-key columns, whose rows are read whole.
+   */
   public byte[][] families() {
     return families.clone();
   }
@@ -147,7 +183,7 @@ public final class TableMapping {
     try {
       return keyCodec.encode(kv);
     } catch (IllegalArgumentException e) {
-      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
+      throw new CellarSqlException(isMapped() ? SqlState.DATA_EXCEPTION : SqlState.NUMERIC_OUT_OF_RANGE,
           "cannot encode the key " + describeKey(row) + " of table " + def.name() + ": " + e.getMessage(), e);
     }
   }
@@ -158,7 +194,7 @@ public final class TableMapping {
       return null;
     }
     try {
-      return ValueCodec.encode(types[field], storageValue(field, v));
+      return formats[field].encode(types[field], storageValue(field, v));
     } catch (IllegalArgumentException | ClassCastException e) {
       throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store value " + v + " in column "
           + def.columns().get(field).name() + " " + def.columns().get(field).type().sql() + " of table " + def.name()
@@ -209,6 +245,11 @@ public final class TableMapping {
       try {
         kv = keyCodec.decode(r.row());
       } catch (IllegalArgumentException e) {
+        if (isMapped()) {
+          String col = e instanceof CorruptKeyException k && k.column() != null ? " column " + k.column() + " of" : "";
+          throw new CellarSqlException(badDataState(e), "cannot read" + col + " table " + def.name() + " from rowkey '"
+              + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+        }
         throw new CellarSqlException(SqlState.DATA_CORRUPTED, "cannot decode rowkey '" + Bytes.toStringBinary(r.row())
             + "' of table " + def.name() + ": " + e.getMessage(), e);
       }
@@ -216,6 +257,15 @@ public final class TableMapping {
         int f = keyFields[k];
         Object v = RuntimeValues.toRuntime(types[f], kv[k]);
         // a DECIMAL key is encoded without its scale; give it the column's back
+        if (v instanceof BigDecimal d && isMapped()) {
+          try {
+            v = toColumnScale(f, d);
+          } catch (IllegalArgumentException e) {
+            throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "cannot read column "
+                + def.columns().get(f).name() + " of table " + def.name() + " from rowkey '"
+                + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+          }
+        }
         row[f] = v instanceof BigDecimal d ? d.setScale(def.columns().get(f).type().scale(), RoundingMode.DOWN) : v;
       }
     }
@@ -230,14 +280,55 @@ public final class TableMapping {
       if (j < valueFields.length && compare(c, j) == 0) {
         int f = valueFields[j];
         try {
-          row[f] = RuntimeValues.toRuntime(types[f], ValueCodec.decode(types[f], c.value()));
+          row[f] = RuntimeValues.toRuntime(types[f], formats[f].decode(types[f], c.value()));
+          if (isMapped() && row[f] instanceof BigDecimal d) {
+            row[f] = toColumnScale(f, d);
+          }
         } catch (IllegalArgumentException e) {
-          throw new CellarSqlException(SqlState.DATA_CORRUPTED, "cannot decode column " + def.columns().get(f).name()
-              + " of table " + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+          if (badValuesAsNull) {
+            row[f] = null;
+          } else {
+            throw new CellarSqlException(isMapped() ? badDataState(e) : SqlState.DATA_CORRUPTED, "cannot "
+                + (isMapped() ? "read" : "decode") + " column " + def.columns().get(f).name() + " of table "
+                + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+          }
         }
         j++;
       }
     }
+  }
+
+  /**
+   * A DECIMAL read from a mapped table, at its column's scale: the store may hold {@code 9.99}
+   * for a DECIMAL(10, 3) column, which reads as {@code 9.990}.
+   *
+   * @throws IllegalArgumentException if the value has more fraction or integer digits than the column
+   */
+  private BigDecimal toColumnScale(int field, BigDecimal d) {
+    ColumnDef c = def.columns().get(field);
+    BigDecimal v;
+    try {
+      v = d.setScale(c.type().scale(), RoundingMode.UNNECESSARY);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(d.toPlainString() + " has more fraction digits than " + c.type().sql());
+    }
+    if (v.precision() - v.scale() > c.type().precision() - c.type().scale() && v.signum() != 0) {
+      throw new IllegalArgumentException(d.toPlainString() + " has more integer digits than " + c.type().sql());
+    }
+    return v;
+  }
+
+  /** 22018 for text that is not a number, 22007 not a date or time, else 22000. */
+  private static SqlState badDataState(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof NumberFormatException) {
+        return SqlState.INVALID_CHARACTER_VALUE_FOR_CAST;
+      }
+      if (t instanceof DateTimeParseException) {
+        return SqlState.INVALID_DATETIME;
+      }
+    }
+    return SqlState.DATA_EXCEPTION;
   }
 
   private int compare(Cell c, int j) {

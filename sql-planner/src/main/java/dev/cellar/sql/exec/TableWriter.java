@@ -48,6 +48,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ul>
  * A table without a primary key finds the rows to update or delete by their values (rows with
  * equal values are interchangeable): it rescans the table under the lock.
+ *
+ * <p>A mapped table ({@link TableMapping#isMapped()}) is written in its own encodings and gets
+ * no marker cell, so its cells are exactly what the tool that wrote the table would write. A row
+ * exists through its cells: an INSERT must give a non-key column a value, and DELETE deletes the
+ * row's cells in the table's families (the whole row when the table has no non-key column),
+ * leaving other families alone. A mapping made {@code READ_ONLY} refuses every statement.
  */
 public final class TableWriter {
   private static final int GET_BATCH = 1000;
@@ -73,6 +79,7 @@ public final class TableWriter {
    * @return rows written
    */
   public long insert(Iterable<Object[]> rows, boolean upsert, boolean[] targeted, Cancellation cancel) {
+    checkWritable(upsert ? "UPSERT" : "INSERT");
     ReentrantLock lock = lock();
     try {
       List<Object[]> input = materialize(rows, cancel);
@@ -103,7 +110,16 @@ public final class TableWriter {
       for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
         byte[] key = e.getKey().array();
         Object[] row = e.getValue();
-        batch.add(def.storageName(), put(key, row, upsert ? targeted : null, stamp.putTs()));
+        Put p = put(key, row, upsert ? targeted : null, stamp.putTs());
+        if (p.isEmpty()) {
+          if (!upsert) {
+            throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "row " + m.describeKey(row) + " of mapped table "
+                + def.name() + " has no non-key value: a row of store table " + def.storageName()
+                + " exists only through its cells, so give a non-key column a value");
+          }
+        } else {
+          batch.add(def.storageName(), p);
+        }
         if (upsert) {
           Delete d = nullCells(key, row, targeted, stamp.deleteTs());
           if (d != null) {
@@ -130,6 +146,7 @@ public final class TableWriter {
    * @return rows updated
    */
   public long update(Iterable<Object[]> rows, int[] updated, Cancellation cancel) {
+    checkWritable("UPDATE");
     ReentrantLock lock = lock();
     try {
       List<Object[]> input = materialize(rows, cancel);
@@ -160,7 +177,7 @@ public final class TableWriter {
       if (!keyChange) {
         for (int i = 0; i < newRows.size(); i++) {
           byte[] key = oldKeys.get(i);
-          batch.add(def.storageName(), put(key, newRows.get(i), targeted, stamp.putTs()));
+          addPut(batch, put(key, newRows.get(i), targeted, stamp.putTs()));
           Delete d = nullCells(key, newRows.get(i), targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
@@ -185,9 +202,9 @@ public final class TableWriter {
         });
         checkAbsent(mustBeAbsent);
         for (byte[] k : oldKeys) {
-          batch.add(def.storageName(), withDurability(new Delete(k, stamp.deleteTs())));
+          batch.add(def.storageName(), deleteRow(k, stamp.deleteTs()));
         }
-        newKeys.forEach((k, row) -> batch.add(def.storageName(), put(k.array(), row, null, stamp.putTs())));
+        newKeys.forEach((k, row) -> addPut(batch, put(k.array(), row, null, stamp.putTs())));
       }
       db.store().write(batch);
       return input.size();
@@ -202,6 +219,7 @@ public final class TableWriter {
    * @return rows deleted
    */
   public long delete(Iterable<Object[]> rows, Cancellation cancel) {
+    checkWritable("DELETE");
     ReentrantLock lock = lock();
     try {
       List<Object[]> input = materialize(rows, cancel);
@@ -209,7 +227,7 @@ public final class TableWriter {
       Timestamps.Stamp stamp = db.timestamps().next(true);
       WriteBatch batch = new WriteBatch();
       for (byte[] k : keys) {
-        batch.add(def.storageName(), withDurability(new Delete(k, stamp.deleteTs())));
+        batch.add(def.storageName(), deleteRow(k, stamp.deleteTs()));
       }
       db.store().write(batch);
       return input.size();
@@ -298,7 +316,15 @@ public final class TableWriter {
       List<Map.Entry<ByteBuffer, Object[]>> chunk = entries.subList(from, Math.min(entries.size(), from + GET_BATCH));
       List<Get> gets = new ArrayList<>(chunk.size());
       for (Map.Entry<ByteBuffer, Object[]> e : chunk) {
-        gets.add(new Get(e.getKey().array()).addFamily(m.markerFamily()));
+        Get g = new Get(e.getKey().array());
+        if (m.isMapped()) {
+          for (byte[] f : m.families()) {
+            g.addFamily(f);
+          }
+        } else {
+          g.addFamily(m.markerFamily());
+        }
+        gets.add(g);
       }
       List<Result> results = table.get(gets);
       for (int i = 0; i < results.size(); i++) {
@@ -317,7 +343,9 @@ public final class TableWriter {
   /** The put of a row's non-NULL columns (only {@code targeted} ones if given) and its marker. */
   private Put put(byte[] key, Object[] row, boolean[] targeted, long ts) {
     Put p = new Put(key, ts);
-    p.addColumn(m.markerFamily(), TableMapping.MARKER, m.markerValue());
+    if (!m.isMapped()) {
+      p.addColumn(m.markerFamily(), TableMapping.MARKER, m.markerValue());
+    }
     for (int f = 0; f < row.length && f < m.fieldCount(); f++) {
       if (m.isKey(f) || row[f] == null || (targeted != null && !targeted[f])) {
         continue;
@@ -348,5 +376,30 @@ public final class TableWriter {
 
   private Mutation withDurability(Delete d) {
     return d.setDurability(durability);
+  }
+
+  /** Adds {@code p} unless it has no cell (a mapped row whose columns are all NULL). */
+  private void addPut(WriteBatch batch, Put p) {
+    if (!p.isEmpty()) {
+      batch.add(def.storageName(), p);
+    }
+  }
+
+  /** The delete of a row: the whole row, or a mapped row's cells in the table's families. */
+  private Mutation deleteRow(byte[] key, long ts) {
+    Delete d = new Delete(key, ts);
+    if (m.isMapped()) {
+      for (byte[] f : m.families()) {
+        d.addFamily(f);
+      }
+    }
+    return withDurability(d);
+  }
+
+  private void checkWritable(String statement) {
+    if (def.isMapped() && def.mapping().readOnly()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot " + statement + " " + def.name()
+          + ": it maps store table " + def.storageName() + " with READ_ONLY=TRUE");
+    }
   }
 }

@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.codec.KeyLayout;
 import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.codec.ValueFormat;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Put;
@@ -25,6 +28,31 @@ class CatalogTest {
         new ColumnDef("PRODUCT", ColumnType.of(KeyType.VARCHAR), true, "NAME", -1, false),
         new ColumnDef("PRICE", new ColumnType(KeyType.DECIMAL, 8, 2), false, "NAME", -1, false)),
         0, List.of("a", "m"), "0", "NAME", false, 1, Map.of("IMMUTABLE_ROWS", "TRUE"));
+  }
+
+  @Test
+  void mappedTableRecordsRoundTripAsFormat2() {
+    MemVfs vfs = new MemVfs();
+    TableDef t = new TableDef(Catalog.DEFAULT_SCHEMA, "stats", "stats", List.of(
+        new ColumnDef("REGION", ColumnType.of(KeyType.VARCHAR), false, null, 0, false),
+        new ColumnDef("N", ColumnType.of(KeyType.BIGINT), false, null, 1, false, ValueFormat.BYTES),
+        new ColumnDef("hits", ColumnType.of(KeyType.BIGINT), true, "m", -1, false, ValueFormat.STRING)),
+        0, List.of(), "0", "m", false, TableDef.MAPPED_KEY_FORMAT, Map.of(),
+        new TableDef.Mapping(KeyLayout.DELIMITED, "|", ValueFormat.BYTES, true, true));
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog.open(store).putTable(t);
+      byte[] rec = store.table(Catalog.TABLE).get(new dev.cellar.storage.Get(Bytes.concat(Bytes.toBytes("t"),
+          new byte[1], Bytes.toBytes("PUBLIC"), new byte[1], Bytes.toBytes("stats")))).value(Bytes.toBytes("c"),
+          Bytes.toBytes("def"));
+      String json = Bytes.toString(rec);
+      assertTrue(json.startsWith("{\"format\":2,"), json);
+      assertTrue(json.contains("\"keyFormat\":2"), json);
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      assertEquals(t, Catalog.open(store).snapshot().table("stats"));
+    }
+    assertThrows(IllegalArgumentException.class, () -> new TableDef(Catalog.DEFAULT_SCHEMA, "x", "x", t.columns(), 0,
+        List.of(), "0", "m", false, 1, Map.of(), t.mapping()), "a mapping has key format 2");
   }
 
   @Test

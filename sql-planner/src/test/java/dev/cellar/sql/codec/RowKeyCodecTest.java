@@ -305,7 +305,7 @@ class RowKeyCodecTest {
   @Test
   void fieldCodecsStandAlone() {
     FieldCodec f = FieldCodec.of(KeyColumn.desc("x", KeyType.VARCHAR));
-    assertTrue(f.isOrderPreserving());
+    assertTrue(f.orderPreserving());
     assertEquals("9e ff", hex(f.encode("a")));
     assertEquals("a", f.decode(f.encode("a")));
     assertThrows(CorruptKeyException.class, () -> f.decode(HexFormat.of().parseHex("9eff00")));
