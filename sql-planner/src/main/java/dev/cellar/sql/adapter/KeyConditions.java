@@ -255,7 +255,7 @@ final class KeyConditions {
       v = operand(a);
       kind = kind.reverse();
     }
-    if (k < 0 || v == null) {
+    if (k < 0 || v == null || (kind != SqlKind.EQUALS && !orderPreserving(k))) {
       return null;
     }
     KeyBox.Interval iv;
@@ -303,6 +303,8 @@ final class KeyConditions {
       boolean ui = r.hasUpperBound() && r.upperBoundType() == BoundType.CLOSED;
       if (lower != null && li && ui && lower.equals(upper)) {
         intervals.add(KeyBox.Interval.point(lower));
+      } else if (!orderPreserving(k)) {
+        return null;
       } else {
         intervals.add(KeyBox.Interval.range(lower, li, upper, ui));
       }
@@ -332,6 +334,14 @@ final class KeyConditions {
     }
     String prefix = pattern.substring(0, wild);
     return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.startsWith(stringOperand(prefix)))));
+  }
+
+  /**
+   * Whether a range of key column {@code k}'s values is a range of keys; when not (a mapped key
+   * whose bytes do not sort as its values), only equality bounds the column.
+   */
+  private boolean orderPreserving(int k) {
+    return mapping.keyCodec().field(k).orderPreserving();
   }
 
   private static int firstWildcard(String pattern) {
