@@ -42,7 +42,8 @@ public class CellarTableScan extends TableScan implements CellarRel {
   /**
    * A scan of {@code table} along {@code path}, with the orders its rows come in: rowkey order,
    * which for a table with a declared, unsalted key is the order of the key columns (each in
-   * its direction), and the same without the leading columns the path binds to one value.
+   * its direction, as far as their encoding sorts in SQL order), and the same without the
+   * leading columns the path binds to one value.
    */
   static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path) {
     RelTraitSet traits = cluster.traitSetOf(CellarRel.CONVENTION)
@@ -59,7 +60,7 @@ public class CellarTableScan extends TableScan implements CellarRel {
     NullCollation nulls = config == null ? NullCollation.HIGH : config.defaultNullCollation();
     int[] keyFields = table.mapping().keyFields();
     List<RelFieldCollation> fields = new ArrayList<>();
-    for (int k = 0; k < keyFields.length; k++) {
+    for (int k = 0; k < keyFields.length && codec.field(k).orderPreserving(); k++) {
       boolean desc = codec.columns().get(k).descending();
       fields.add(new RelFieldCollation(keyFields[k], desc ? RelFieldCollation.Direction.DESCENDING
           : RelFieldCollation.Direction.ASCENDING, nulls.last(desc) ? RelFieldCollation.NullDirection.LAST
@@ -72,7 +73,10 @@ public class CellarTableScan extends TableScan implements CellarRel {
             .NullDirection.FIRST ? RelFieldCollation.NullDirection.LAST : RelFieldCollation.NullDirection.FIRST));
       }
     }
-    int bound = path.boundPrefix();
+    if (fields.isEmpty()) {
+      return List.of(RelCollations.EMPTY);
+    }
+    int bound = Math.min(path.boundPrefix(), fields.size());
     if (bound == 0 || bound == fields.size()) {
       return List.of(RelCollations.of(fields));
     }
