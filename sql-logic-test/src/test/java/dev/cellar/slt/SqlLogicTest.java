@@ -29,7 +29,7 @@ import org.junit.jupiter.api.TestFactory;
  * SQLite's SQL Logic Test files through the Cellar driver, each against a fresh
  * {@code jdbc:cellar:mem:} database.
  *
- * <p>System property {@code cellar.slt} chooses the files (default {@code ci}: select1-4;
+ * <p>System property {@code cellar.slt} chooses the files (default {@code ci}: select1-5;
  * {@code select}: select1-5; {@code evidence}, {@code all}, or files and directories under the corpus's {@code test/}).
  * A file does not fail on wrong queries: it fails when fewer queries pass than
  * {@code baseline.properties} records for it, so that regressions fail the build; raise the
