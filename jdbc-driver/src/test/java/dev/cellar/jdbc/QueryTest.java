@@ -92,7 +92,7 @@ class QueryTest {
   void latestPurchasesFirstByTheKey() throws Exception {
     // the key (user_id, ts DESC, ...) returns a user's newest purchase first, no ORDER BY needed
     Check.check(c, "SELECT product_id, ts FROM sale WHERE user_id = 1")
-        .explainContains("CellarTableScan(table=[[PUBLIC, SALE]], path=[PREFIX SCAN (USER_ID = 1)])")
+        .explainContains("CellarTableScan(table=[[PUBLIC, SALE]], path=[PREFIX SCAN (USER_ID = 1)]")
         .returns("3, 2024-01-03 09:00:00.000", "2, 2024-01-02 08:00:00.000", "1, 2024-01-01 10:00:00.000");
   }
 

@@ -117,9 +117,7 @@ final class CellarEnumerator implements Enumerator<Object> {
         List<Get> gets = new ArrayList<>();
         while (next < ranges.size() && ranges.get(next).point() && gets.size() < GET_BATCH) {
           Get g = new Get(ranges.get(next++).start());
-          for (byte[] f : mapping.families()) {
-            g.addFamily(f);
-          }
+          mapping.addColumns(g, fields);
           gets.add(g);
         }
         stats.requests.increment();
@@ -133,9 +131,7 @@ final class CellarEnumerator implements Enumerator<Object> {
         } else {
           scan = new Scan().withStartRow(range.start()).withStopRow(range.stop());
         }
-        for (byte[] f : mapping.families()) {
-          scan.addFamily(f);
-        }
+        mapping.addColumns(scan, fields);
         if (path.hasLimit()) {
           scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
         }

@@ -1,8 +1,16 @@
 package dev.cellar.sql.adapter;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
 
 /**
  * Plans a filter over a {@link CellarTableScan} as a scan along the key ranges its condition
@@ -24,13 +32,34 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
   public void onMatch(RelOptRuleCall call) {
     Filter filter = call.rel(0);
     CellarTableScan scan = call.rel(1);
-    CellarFilterTranslator.Translation t = new CellarFilterTranslator(scan.cellarTable,
-        filter.getCluster().getRexBuilder()).translate(filter.getCondition());
-    if (t.pushedAnything()) {
-      // a reversed scan stays reversed, so that a filter over it keeps the order a sort may need
-      CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? t.path().reversed() : t.path());
-      call.transformTo(t.remaining() == null ? bounded
-          : filter.copy(filter.getTraitSet(), bounded, t.remaining()));
+    RexBuilder rexBuilder = filter.getCluster().getRexBuilder();
+    // the condition over the scan's columns, and the same over the table's
+    List<RexNode> conjuncts = RelOptUtil.conjunctions(filter.getCondition());
+    List<RexNode> overTable = new ArrayList<>();
+    RexShuttle toTable = new RexShuttle() {
+      @Override
+      public RexNode visitInputRef(RexInputRef ref) {
+        int f = scan.tableField(ref.getIndex());
+        return f == ref.getIndex() ? ref : new RexInputRef(f, ref.getType());
+      }
+    };
+    for (RexNode c : conjuncts) {
+      overTable.add(c.accept(toTable));
     }
+    CellarFilterTranslator.Translation t = new CellarFilterTranslator(scan.cellarTable, rexBuilder)
+        .translate(RexUtil.composeConjunction(rexBuilder, overTable));
+    if (!t.pushedAnything()) {
+      return;
+    }
+    List<RexNode> remaining = new ArrayList<>();
+    for (int i = 0; i < conjuncts.size(); i++) {
+      if (!t.exact().contains(overTable.get(i))) {
+        remaining.add(conjuncts.get(i));
+      }
+    }
+    // a reversed scan stays reversed, so that a filter over it keeps the order a sort may need
+    CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? t.path().reversed() : t.path());
+    call.transformTo(remaining.isEmpty() ? bounded
+        : filter.copy(filter.getTraitSet(), bounded, RexUtil.composeConjunction(rexBuilder, remaining)));
   }
 }

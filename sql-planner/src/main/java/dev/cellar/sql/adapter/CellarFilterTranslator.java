@@ -28,8 +28,9 @@ public final class CellarFilterTranslator {
    * @param path the access path the pushed part becomes
    * @param pushed the part of the condition the path evaluates, or {@code null} if none
    * @param remaining the part Calcite must still evaluate, or {@code null} if none
+   * @param exact the conjuncts of the condition the path evaluates exactly
    */
-  public record Translation(AccessPath path, RexNode pushed, RexNode remaining) {
+  public record Translation(AccessPath path, RexNode pushed, RexNode remaining, List<RexNode> exact) {
     public Translation {
       Objects.requireNonNull(path, "path");
     }
@@ -55,11 +56,11 @@ public final class CellarFilterTranslator {
     List<KeyBox> boxes = KeyConditions.of(condition, mapping);
     AccessPath path = AccessPath.of(table.def().name(), mapping, boxes);
     if (path.kind() == AccessPath.Kind.FULL_SCAN) {
-      return new Translation(path, null, condition);
+      return new Translation(path, null, condition, List.of());
     }
     List<RexNode> exact = KeyConditions.exactConjuncts(condition, boxes, mapping);
     List<RexNode> remaining = new ArrayList<>(RelOptUtil.conjunctions(condition));
     remaining.removeAll(exact);
-    return new Translation(path, condition, RexUtil.composeConjunction(rexBuilder, remaining, true));
+    return new Translation(path, condition, RexUtil.composeConjunction(rexBuilder, remaining, true), exact);
   }
 }

@@ -29,6 +29,13 @@ public final class CellarRules {
   /** Offers each scan read backwards, for a sort on the reverse of its key order. */
   public static final CellarReverseRule REVERSE = CellarReverseRule.DEFAULT_CONFIG.toRule(CellarReverseRule.class);
 
+  /** Reads only the columns a projection uses. */
+  public static final CellarProjectRule PROJECT = CellarProjectRule.DEFAULT_CONFIG.toRule(CellarProjectRule.class);
+
+  /** Reads only the columns an aggregate over a scan uses. */
+  public static final CellarProjectRule AGGREGATE_COLUMNS =
+      CellarProjectRule.AGGREGATE.toRule(CellarProjectRule.class);
+
   /** Pushdown rules. */
-  public static final List<RelOptRule> RULES = List.of(FILTER, LIMIT, REVERSE);
+  public static final List<RelOptRule> RULES = List.of(FILTER, LIMIT, REVERSE, PROJECT, AGGREGATE_COLUMNS);
 }

@@ -105,7 +105,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
     var cluster = context.getCluster();
-    return CellarTableScan.create(cluster, relOptTable, this, AccessPath.fullScan(def.name()));
+    return CellarTableScan.create(cluster, relOptTable, this, AccessPath.fullScan(def.name()), null);
   }
 
   // ---- runtime: called by generated code ---------------------------------------------------

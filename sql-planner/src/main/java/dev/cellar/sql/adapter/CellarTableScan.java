@@ -19,18 +19,54 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 
 /** A read of one table along an {@link AccessPath}; {@code EXPLAIN} shows the path. */
 public class CellarTableScan extends TableScan implements CellarRel {
   final CellarTable cellarTable;
   final AccessPath accessPath;
+  /** The table's fields this scan returns, in output order; null for all of them. */
+  final int[] fields;
 
   CellarTableScan(RelOptCluster cluster, RelTraitSet traitSet, RelOptTable table, CellarTable cellarTable,
-      AccessPath accessPath) {
+      AccessPath accessPath, int[] fields) {
     super(cluster, traitSet, List.of(), table);
     this.cellarTable = cellarTable;
     this.accessPath = accessPath;
+    this.fields = fields;
     assert getConvention() == CellarRel.CONVENTION;
+  }
+
+  @Override
+  public RelDataType deriveRowType() {
+    RelDataType all = table.getRowType();
+    if (fields == null) {
+      return all;
+    }
+    RelDataTypeFactory.Builder b = getCluster().getTypeFactory().builder();
+    for (int f : fields) {
+      b.add(all.getFieldList().get(f));
+    }
+    return b.build();
+  }
+
+  /** The table field of output column {@code i}. */
+  int tableField(int i) {
+    return fields == null ? i : fields[i];
+  }
+
+  /** The output column of table field {@code f}, or -1 if the scan does not return it. */
+  int outputOf(int f) {
+    if (fields == null) {
+      return f;
+    }
+    for (int i = 0; i < fields.length; i++) {
+      if (fields[i] == f) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   @Override
@@ -45,47 +81,80 @@ public class CellarTableScan extends TableScan implements CellarRel {
    * its direction, as far as their encoding sorts in SQL order), and the same without the
    * leading columns the path binds to one value.
    */
-  static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path) {
+  static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
+      int[] fields) {
     RelTraitSet traits = cluster.traitSetOf(CellarRel.CONVENTION)
-        .replaceIfs(RelCollationTraitDef.INSTANCE, () -> collations(cluster, cellarTable, path));
-    return new CellarTableScan(cluster, traits, table, cellarTable, path);
+        .replaceIfs(RelCollationTraitDef.INSTANCE, () -> collations(cluster, cellarTable, path, fields));
+    return new CellarTableScan(cluster, traits, table, cellarTable, path, fields);
   }
 
-  private static List<RelCollation> collations(RelOptCluster cluster, CellarTable table, AccessPath path) {
+  private static List<RelCollation> collations(RelOptCluster cluster, CellarTable table, AccessPath path,
+      int[] projected) {
     RowKeyCodec codec = table.mapping().keyCodec();
     if (codec == null || codec.isSalted()) {
       return List.of(RelCollations.EMPTY);
     }
     CalciteConnectionConfig config = cluster.getPlanner().getContext().unwrap(CalciteConnectionConfig.class);
     NullCollation nulls = config == null ? NullCollation.HIGH : config.defaultNullCollation();
-    int[] keyFields = table.mapping().keyFields();
+    int bound = path.boundPrefix();
+    List<RelCollation> out = new ArrayList<>();
+    RelCollation full = keyOrder(codec, table.mapping().keyFields(), 0, projected, nulls, path.isReversed());
+    if (!full.getFieldCollations().isEmpty()) {
+      out.add(full);
+    }
+    if (bound > 0 && bound < codec.columns().size()) {
+      RelCollation rest = keyOrder(codec, table.mapping().keyFields(), bound, projected, nulls, path.isReversed());
+      if (!rest.getFieldCollations().isEmpty()) {
+        out.add(rest);
+      }
+    }
+    return out.isEmpty() ? List.of(RelCollations.EMPTY) : out;
+  }
+
+  /**
+   * The order of rows with equal key columns before {@code from}: key columns from {@code from}
+   * on, as long as their encoding sorts in SQL order (as do the ones before) and the scan
+   * returns them; reversed for a reversed scan.
+   */
+  private static RelCollation keyOrder(RowKeyCodec codec, int[] keyFields, int from, int[] projected,
+      NullCollation nulls, boolean reversed) {
     List<RelFieldCollation> fields = new ArrayList<>();
     for (int k = 0; k < keyFields.length && codec.field(k).orderPreserving(); k++) {
-      boolean desc = codec.columns().get(k).descending();
-      fields.add(new RelFieldCollation(keyFields[k], desc ? RelFieldCollation.Direction.DESCENDING
+      if (k < from) {
+        continue;
+      }
+      int out = position(projected, keyFields[k]);
+      if (out < 0) {
+        break;
+      }
+      boolean desc = codec.columns().get(k).descending() != reversed;
+      fields.add(new RelFieldCollation(out, desc ? RelFieldCollation.Direction.DESCENDING
           : RelFieldCollation.Direction.ASCENDING, nulls.last(desc) ? RelFieldCollation.NullDirection.LAST
           : RelFieldCollation.NullDirection.FIRST));
     }
-    if (path.isReversed()) {
-      for (int i = 0; i < fields.size(); i++) {
-        RelFieldCollation f = fields.get(i);
-        fields.set(i, f.withDirection(f.getDirection().reverse()).withNullDirection(f.nullDirection == RelFieldCollation
-            .NullDirection.FIRST ? RelFieldCollation.NullDirection.LAST : RelFieldCollation.NullDirection.FIRST));
+    return RelCollations.of(fields);
+  }
+
+  private static int position(int[] projected, int field) {
+    if (projected == null) {
+      return field;
+    }
+    for (int i = 0; i < projected.length; i++) {
+      if (projected[i] == field) {
+        return i;
       }
     }
-    if (fields.isEmpty()) {
-      return List.of(RelCollations.EMPTY);
-    }
-    int bound = Math.min(path.boundPrefix(), fields.size());
-    if (bound == 0 || bound == fields.size()) {
-      return List.of(RelCollations.of(fields));
-    }
-    return List.of(RelCollations.of(fields), RelCollations.of(fields.subList(bound, fields.size())));
+    return -1;
   }
 
   /** This scan reading along {@code path} instead. */
   CellarTableScan withPath(AccessPath path) {
-    return create(getCluster(), getTable(), cellarTable, path);
+    return create(getCluster(), getTable(), cellarTable, path, fields);
+  }
+
+  /** This scan returning only the table's {@code fields}. */
+  CellarTableScan withFields(int[] newFields) {
+    return create(getCluster(), getTable(), cellarTable, accessPath, newFields);
   }
 
   @Override
@@ -102,6 +171,9 @@ public class CellarTableScan extends TableScan implements CellarRel {
     // key ranges never read more than the whole table: when estimates say they read as much (a
     // small or new table), they still win
     factor *= accessPath.kind() == AccessPath.Kind.FULL_SCAN ? 1.0 : 0.5;
+    // reading fewer columns reads fewer cells
+    int all = table.getRowType().getFieldCount();
+    factor *= fields == null ? 1.0 : 0.5 + 0.5 * fields.length / Math.max(1, all);
     // a reversed storage scan seeks back row by row: a little dearer than a forward one
     factor *= accessPath.isReversed() ? 1.05 : 1.0;
     return planner.getCostFactory().makeCost(rows * factor, (rows + 1) * factor, 0);
@@ -117,7 +189,18 @@ public class CellarTableScan extends TableScan implements CellarRel {
 
   @Override
   public RelWriter explainTerms(RelWriter pw) {
-    return super.explainTerms(pw).item("path", accessPath);
+    RelWriter w = super.explainTerms(pw).item("path", accessPath);
+    if (fields != null) {
+      List<String> cells = new ArrayList<>();
+      for (int f : fields) {
+        String cell = cellarTable.mapping().cellName(f);
+        if (cell != null) {
+          cells.add(cell);
+        }
+      }
+      w.item("columns", cells.isEmpty() ? "key only" : String.join(", ", cells));
+    }
+    return w;
   }
 
   @Override
@@ -125,6 +208,6 @@ public class CellarTableScan extends TableScan implements CellarRel {
     implementor.cellarTable = cellarTable;
     implementor.table = table;
     implementor.accessPath = accessPath;
-    implementor.fields = cellarTable.allFields();
+    implementor.fields = fields == null ? cellarTable.allFields() : fields;
   }
 }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeParseException;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.Query;
 import dev.cellar.storage.Result;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -113,6 +114,32 @@ public final class TableMapping {
       this.families = def.families().stream().map(Bytes::toBytes).toArray(byte[][]::new);
     }
     this.badValuesAsNull = def.isMapped() && def.mapping().badValuesAsNull();
+  }
+
+  /**
+   * Asks {@code query} for the cells that {@code fields} need (null: every column): the marker
+   * cell, which every row has, and the cells of the value columns among {@code fields}; a key
+   * column needs no cell. A mapped table has no marker cell, so its query reads whole families
+   * lest a row whose named cells are all absent go missing.
+   */
+  public void addColumns(Query<?> query, int[] fields) {
+    if (fields == null || isMapped()) {
+      for (byte[] f : families) {
+        query.addFamily(f);
+      }
+      return;
+    }
+    query.addColumn(markerFamily, MARKER);
+    for (int f : fields) {
+      if (fieldFamily[f] != null) {
+        query.addColumn(fieldFamily[f], fieldQualifier[f]);
+      }
+    }
+  }
+
+  /** {@code info.name}: where field {@code f}'s value lives, or null for a key column. */
+  public String cellName(int f) {
+    return fieldFamily[f] == null ? null : Bytes.toString(fieldFamily[f]) + "." + Bytes.toString(fieldQualifier[f]);
   }
 
   /** Whether the table maps a store table written elsewhere: no marker cell, its own encodings. */
