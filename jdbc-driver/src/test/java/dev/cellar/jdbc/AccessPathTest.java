@@ -137,7 +137,7 @@ class AccessPathTest {
     assertEquals(20, rows.size());
     // a residual predicate runs over the prefix's rows
     assertEquals(6, query("SELECT item_id FROM shop_item WHERE shop_id = 's4' AND type = 'old'",
-        "PREFIX SCAN (SHOP_ID = 's4')", 20).size());
+        "PREFIX SCAN (SHOP_ID = 's4') FILTER (TYPE = 'old')", 6).size());
   }
 
   @Test
@@ -186,9 +186,10 @@ class AccessPathTest {
     assertEquals(List.of("-50", "-49"), query("SELECT item_id FROM item LIMIT 2", "FULL SCAN LIMIT 2", 2));
     assertEquals(List.of("-48", "-47"), query("SELECT item_id FROM item ORDER BY item_id LIMIT 2 OFFSET 2",
         "FULL SCAN LIMIT 4", 4));
-    // a residual filter keeps the limit out of the scan, which stops when the first match is out
+    // the filter stays above the scan too, which keeps the limit out of the scan: the query stops
+    // pulling rows at the first match
     Check.check(c, "SELECT shop_id, item_id FROM shop_item WHERE type = 'old' LIMIT 1")
-        .explainContains("path=[FULL SCAN]").returns("s1, 3");
+        .explainContains("path=[FULL SCAN FILTER (TYPE = 'old')]").returns("s1, 3");
   }
 
   @Test
@@ -259,6 +260,49 @@ class AccessPathTest {
     Check.check(c, "SELECT product_id FROM sale WHERE user_id = 4 ORDER BY ts DESC LIMIT 2").returns("428", "427");
     Check.check(c, "SELECT COUNT(*), SUM(qty) FROM sale WHERE user_id = 2").explainContains("columns=[NAME.QTY]")
         .returns("28, 406");
+  }
+
+  @Test
+  void predicatesOnValuesAreTestedInTheStore() throws Exception {
+    // 6 of shop s4's 20 items are old: only they leave the store
+    assertEquals(6, query("SELECT item_id FROM shop_item WHERE shop_id = 's4' AND type = 'old'",
+        "PREFIX SCAN (SHOP_ID = 's4') FILTER (TYPE = 'old')", 6).size());
+    assertEquals(List.of("s1, 3"), query("SELECT shop_id, item_id FROM shop_item WHERE type = 'old' "
+        + "AND item_id = 3 AND shop_id < 's2'", "RANGE SCAN (SHOP_ID < 's2') FILTER (TYPE = 'old')", 6));
+    assertEquals(14, query("SELECT item_id FROM shop_item WHERE shop_id = 's4' AND type <> 'old'",
+        "PREFIX SCAN (SHOP_ID = 's4') FILTER (TYPE <> 'old')", 14).size());
+    try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM sale WHERE qty = ?")) {
+      p.setInt(1, 5);
+      long before = stats.rowsRead();
+      try (ResultSet rs = p.executeQuery()) {
+        assertTrue(rs.next());
+        assertEquals(10, rs.getInt(1));
+      }
+      assertEquals(10, stats.rowsRead() - before, "one sale per user has qty 5");
+    }
+    Check.check(c, "SELECT COUNT(*) FROM sale WHERE qty = ?").explainContains("FULL SCAN FILTER (QTY = ?1)");
+  }
+
+  @Test
+  void filesQueryOfTheSeedsIsARangeScanWithFiltersPushed() throws Exception {
+    run(c, "CREATE TABLE file (user_id CHAR(6) NOT NULL, ctime CHAR(8) NOT NULL, file_id CHAR(6) NOT NULL, "
+        + "f.name VARCHAR, f.category VARCHAR, CONSTRAINT pk PRIMARY KEY (user_id, ctime, file_id))",
+        "UPSERT INTO file VALUES ('000001', '20120815', '000009', '中国好声音 0', '综艺'), "
+            + "('000001', '20120901', '000001', '中国好声音 1', '综艺'), "
+            + "('000001', '20120905', '000002', '中国好声音 2', '综艺'), "
+            + "('000001', '20120910', '000003', '中国好声音 3', '综艺'), "
+            + "('000001', '20120912', '000004', '中国好声音 4', '综艺'), "
+            + "('000001', '20120920', '000005', '中国好声音 5', '综艺'), "
+            + "('000001', '20120921', '000006', '快乐大本营', '综艺'), "
+            + "('000001', '20120925', '000007', '中国好声音 7', '综艺'), "
+            + "('000001', '20120926', '000008', '中国好声音 8', '电影'), "
+            + "('000001', '20121001', '000010', '中国好声音 10', '综艺'), "
+            + "('000002', '20120902', '000011', '中国好声音 11', '综艺')");
+    List<String> files = query("SELECT file_id FROM file WHERE user_id = '000001' AND ctime >= '20120901' "
+        + "AND ctime < '20121001' AND name LIKE '中国好声音%' AND category = '综艺'",
+        "RANGE SCAN (USER_ID = '000001', CTIME >= '20120901' AND CTIME < '20121001') FILTER (NAME LIKE "
+            + "'中国好声音%' AND CATEGORY = '综艺')", 6);
+    assertEquals(List.of("000001", "000002", "000003", "000004", "000005", "000007"), files);
   }
 
   @Test

@@ -69,9 +69,10 @@ public final class AccessPath {
   private final int buckets;
   private final long limit;
   private final boolean reversed;
+  private final List<ValuePredicate> filters;
 
   private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit,
-      boolean reversed) {
+      boolean reversed, List<ValuePredicate> filters) {
     this.kind = Objects.requireNonNull(kind, "kind");
     this.table = Objects.requireNonNull(table, "table");
     this.boxes = boxes;
@@ -79,21 +80,42 @@ public final class AccessPath {
     this.buckets = buckets;
     this.limit = limit;
     this.reversed = reversed;
+    this.filters = filters;
   }
 
   /** A scan of every row of {@code table}. */
   public static AccessPath fullScan(String table) {
-    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1, false);
+    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1, false, List.of());
   }
 
   /** This path, reading at most {@code rows} rows. */
   AccessPath withLimit(long rows) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed, filters);
   }
 
   /** This path, read from its last row to its first. */
   AccessPath reversed() {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed, filters);
+  }
+
+  /** This path, with the store evaluating {@code predicates} on the rows it reads. */
+  AccessPath withFilters(List<ValuePredicate> predicates) {
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, List.copyOf(predicates));
+  }
+
+  /** Whether the store filters the rows this path reads. */
+  boolean hasFilters() {
+    return !filters.isEmpty();
+  }
+
+  /** The store's filter of the rows read, parameters bound; null if none. */
+  dev.cellar.storage.filter.Filter storageFilter(DataContext context, TableMapping mapping) {
+    List<dev.cellar.storage.filter.Filter> fs = ValuePredicate.filters(filters, context, mapping);
+    if (fs.isEmpty()) {
+      return null;
+    }
+    return fs.size() == 1 ? fs.get(0) : new dev.cellar.storage.filter.FilterList(fs.toArray(
+        new dev.cellar.storage.filter.Filter[0]));
   }
 
   /** Whether rows come in reverse key order. */
@@ -140,7 +162,7 @@ public final class AccessPath {
     } else {
       kind = lastIsPoints ? Kind.PREFIX_SCAN : Kind.RANGE_SCAN;
     }
-    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets(), -1, false);
+    return new AccessPath(kind, table, List.copyOf(boxes), List.copyOf(names), codec.buckets(), -1, false, List.of());
   }
 
   public Kind kind() {
@@ -398,18 +420,24 @@ public final class AccessPath {
   @Override
   public boolean equals(Object o) {
     return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes)
-        && p.limit == limit && p.reversed == reversed;
+        && p.limit == limit && p.reversed == reversed && p.filters.equals(filters);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, table, boxes, limit, reversed);
+    return Objects.hash(kind, table, boxes, limit, reversed, filters);
   }
 
   /** {@code RANGE SCAN (USER_ID = 'u1', RTIME > 5)}, with the buckets of a salted table. */
   @Override
   public String toString() {
-    return describe() + (reversed ? " REVERSED" : "") + (limit >= 0 ? " LIMIT " + limit : "");
+    StringBuilder b = new StringBuilder(describe());
+    if (!filters.isEmpty()) {
+      List<String> fs = new ArrayList<>();
+      filters.forEach(f -> fs.add(f.toString()));
+      b.append(" FILTER (").append(String.join(" AND ", fs)).append(')');
+    }
+    return b.append(reversed ? " REVERSED" : "").append(limit >= 0 ? " LIMIT " + limit : "").toString();
   }
 
   private String describe() {

@@ -7,6 +7,7 @@ import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.Table;
+import dev.cellar.storage.filter.Filter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,6 +44,7 @@ final class CellarEnumerator implements Enumerator<Object> {
   private Object current;
   private long rows;
   private long read;
+  private Filter filter;
 
   CellarEnumerator(Table table, AccessPath path, DataContext context, TableMapping mapping, int[] fields,
       boolean scalar, Cancellation cancel, ReadStats stats) {
@@ -67,6 +69,7 @@ final class CellarEnumerator implements Enumerator<Object> {
     if (ranges == null) {
       cancel.check();
       ranges = path.ranges(context, mapping);
+      filter = path.storageFilter(context, mapping);
     }
     if ((++rows % CHECK_EVERY) == 0) {
       cancel.check();
@@ -118,6 +121,9 @@ final class CellarEnumerator implements Enumerator<Object> {
         while (next < ranges.size() && ranges.get(next).point() && gets.size() < GET_BATCH) {
           Get g = new Get(ranges.get(next++).start());
           mapping.addColumns(g, fields);
+          if (filter != null) {
+            g.setFilter(filter.copy());
+          }
           gets.add(g);
         }
         stats.requests.increment();
@@ -132,6 +138,9 @@ final class CellarEnumerator implements Enumerator<Object> {
           scan = new Scan().withStartRow(range.start()).withStopRow(range.stop());
         }
         mapping.addColumns(scan, fields);
+        if (filter != null) {
+          scan.setFilter(filter.copy());
+        }
         if (path.hasLimit()) {
           scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
         }

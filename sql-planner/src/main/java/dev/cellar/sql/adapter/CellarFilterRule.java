@@ -21,7 +21,8 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
   /** The default configuration. */
   static final CellarRuleConfig DEFAULT_CONFIG = CellarRuleConfig.of("CellarFilterRule",
       b0 -> b0.operand(Filter.class).oneInput(b1 -> b1.operand(CellarTableScan.class)
-          .predicate(s -> s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit()).noInputs()),
+          .predicate(s -> s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit()
+              && !s.accessPath.hasFilters()).noInputs()),
       CellarFilterRule::new);
 
   protected CellarFilterRule(CellarRuleConfig config) {

@@ -19,7 +19,8 @@ import org.apache.calcite.rex.RexNode;
  * to hold every matching row, not exactly those, so that what the analysis cannot decide (a
  * value a column cannot hold, a parameter's range) costs a wider read, never a lost row; the
  * conjuncts the ranges do evaluate exactly are dropped from the condition, and the rest remains
- * for Calcite.
+ * for Calcite. Of the rest, predicates on single columns the store can test exactly
+ * ({@link ValuePredicate}) are also evaluated by the store, so that failing rows never leave it.
  */
 public final class CellarFilterTranslator {
   /**
@@ -55,12 +56,21 @@ public final class CellarFilterTranslator {
     Objects.requireNonNull(mapping, "mapping");
     List<KeyBox> boxes = KeyConditions.of(condition, mapping);
     AccessPath path = AccessPath.of(table.def().name(), mapping, boxes);
-    if (path.kind() == AccessPath.Kind.FULL_SCAN) {
-      return new Translation(path, null, condition, List.of());
-    }
-    List<RexNode> exact = KeyConditions.exactConjuncts(condition, boxes, mapping);
+    List<RexNode> exact = path.kind() == AccessPath.Kind.FULL_SCAN ? List.of()
+        : KeyConditions.exactConjuncts(condition, boxes, mapping);
     List<RexNode> remaining = new ArrayList<>(RelOptUtil.conjunctions(condition));
     remaining.removeAll(exact);
+    List<ValuePredicate> filters = new ArrayList<>();
+    for (RexNode c : remaining) {
+      ValuePredicate p = ValuePredicate.of(c, mapping);
+      if (p != null) {
+        filters.add(p);
+      }
+    }
+    path = path.withFilters(filters);
+    if (path.kind() == AccessPath.Kind.FULL_SCAN && filters.isEmpty()) {
+      return new Translation(path, null, condition, List.of());
+    }
     return new Translation(path, condition, RexUtil.composeConjunction(rexBuilder, remaining, true), exact);
   }
 }

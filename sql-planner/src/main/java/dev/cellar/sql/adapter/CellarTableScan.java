@@ -171,6 +171,8 @@ public class CellarTableScan extends TableScan implements CellarRel {
     // key ranges never read more than the whole table: when estimates say they read as much (a
     // small or new table), they still win
     factor *= accessPath.kind() == AccessPath.Kind.FULL_SCAN ? 1.0 : 0.5;
+    // rows the store filters out are neither decoded nor handed over
+    factor *= accessPath.hasFilters() ? 0.7 : 1.0;
     // reading fewer columns reads fewer cells
     int all = table.getRowType().getFieldCount();
     factor *= fields == null ? 1.0 : 0.5 + 0.5 * fields.length / Math.max(1, all);

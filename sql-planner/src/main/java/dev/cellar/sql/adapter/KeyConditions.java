@@ -344,7 +344,7 @@ final class KeyConditions {
     return mapping.keyCodec().field(k).orderPreserving();
   }
 
-  private static int firstWildcard(String pattern) {
+  static int firstWildcard(String pattern) {
     for (int i = 0; i < pattern.length(); i++) {
       char c = pattern.charAt(i);
       if (c == '%' || c == '_') {
@@ -425,7 +425,7 @@ final class KeyConditions {
     return null;
   }
 
-  private static Object literalValue(RexLiteral lit) {
+  static Object literalValue(RexLiteral lit) {
     switch (lit.getType().getSqlTypeName()) {
       case TINYINT:
       case SMALLINT:
@@ -476,7 +476,7 @@ final class KeyConditions {
     return KeyOperand.constant(s, display(s, SqlTypeName.VARCHAR));
   }
 
-  private static String display(Object v, SqlTypeName type) {
+  static String display(Object v, SqlTypeName type) {
     switch (type) {
       case CHAR:
       case VARCHAR:

@@ -1,0 +1,183 @@
+package dev.cellar.sql.adapter;
+
+import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.codec.ValueCodec;
+import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.filter.BinaryPrefixComparator;
+import dev.cellar.storage.filter.CompareOperator;
+import dev.cellar.storage.filter.Filter;
+import dev.cellar.storage.filter.SingleColumnValueFilter;
+import java.util.List;
+import java.util.Objects;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+
+/**
+ * A predicate on one non-key column that the store evaluates as a
+ * {@link SingleColumnValueFilter}, so that rows failing it never leave the store: equality or
+ * inequality with a constant or parameter, and {@code LIKE 'abc%'} of a VARCHAR. Only where a
+ * value has exactly one encoding (integers, dates, times, timestamps, VARCHAR, VARBINARY of a
+ * table Cellar writes) are bytes compared; a row without the cell is NULL and fails. The query's
+ * filter still runs over the rows that pass. Immutable.
+ */
+final class ValuePredicate {
+  enum Op {
+    EQUAL("="), NOT_EQUAL("<>"), STARTS_WITH("LIKE");
+
+    final String sql;
+
+    Op(String sql) {
+      this.sql = sql;
+    }
+  }
+
+  final int field;
+  final Op op;
+  final KeyOperand operand;
+  private final String column;
+
+  private ValuePredicate(int field, Op op, KeyOperand operand, String column) {
+    this.field = field;
+    this.op = op;
+    this.operand = operand;
+    this.column = column;
+  }
+
+  /** The predicate {@code conjunct} (over the table's fields) is, or null if the store cannot run it. */
+  static ValuePredicate of(RexNode conjunct, TableMapping mapping) {
+    if (mapping.isMapped() || !(conjunct instanceof RexCall call) || call.getOperands().size() != 2) {
+      return null;
+    }
+    RexNode a = call.getOperands().get(0);
+    RexNode b = call.getOperands().get(1);
+    Op op;
+    switch (call.getKind()) {
+      case EQUALS:
+        op = Op.EQUAL;
+        break;
+      case NOT_EQUALS:
+        op = Op.NOT_EQUAL;
+        break;
+      case LIKE:
+        op = Op.STARTS_WITH;
+        break;
+      default:
+        return null;
+    }
+    if (!(a instanceof RexInputRef) && op != Op.STARTS_WITH) {
+      RexNode t = a;
+      a = b;
+      b = t;
+    }
+    if (!(a instanceof RexInputRef ref) || mapping.isKey(ref.getIndex())) {
+      return null;
+    }
+    int field = ref.getIndex();
+    KeyType type = mapping.type(field);
+    if (!exactlyEncoded(type) || op == Op.STARTS_WITH && type != KeyType.VARCHAR) {
+      return null;
+    }
+    KeyOperand operand;
+    if (b instanceof RexDynamicParam p && op != Op.STARTS_WITH) {
+      operand = KeyOperand.param(p.getIndex());
+    } else if (b instanceof RexLiteral lit && !lit.isNull()) {
+      Object v = KeyConditions.literalValue(lit);
+      if (v == null) {
+        return null;
+      }
+      if (op == Op.STARTS_WITH) {
+        String pattern = (String) v;
+        int wild = KeyConditions.firstWildcard(pattern);
+        if (wild <= 0 || wild != pattern.length() - 1 || pattern.charAt(wild) != '%') {
+          return null;
+        }
+        v = pattern.substring(0, wild);
+      }
+      if (KeyOperand.toKey(type, v) == null) {
+        return null;
+      }
+      operand = KeyOperand.constant(v, KeyConditions.display(v, lit.getType().getSqlTypeName()));
+    } else {
+      return null;
+    }
+    return new ValuePredicate(field, op, operand, mapping.def().columns().get(field).name());
+  }
+
+  private static boolean exactlyEncoded(KeyType type) {
+    switch (type) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+      case DATE:
+      case TIME:
+      case TIMESTAMP:
+      case VARCHAR:
+      case VARBINARY:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * The store's filter for this predicate with the statement's parameters bound, or null when
+   * the value cannot be encoded exactly (the query's filter then decides alone).
+   */
+  Filter toFilter(DataContext context, TableMapping mapping) {
+    Object v = KeyOperand.toKey(mapping.type(field), operand.value(context));
+    if (v == null) {
+      return null;
+    }
+    byte[] family = mapping.family(field);
+    byte[] qualifier = mapping.qualifier(field);
+    SingleColumnValueFilter f;
+    if (op == Op.STARTS_WITH) {
+      f = new SingleColumnValueFilter(family, qualifier, CompareOperator.EQUAL,
+          new BinaryPrefixComparator(Bytes.toBytes((String) v)));
+    } else {
+      f = new SingleColumnValueFilter(family, qualifier, op == Op.EQUAL ? CompareOperator.EQUAL
+          : CompareOperator.NOT_EQUAL, ValueCodec.encode(mapping.type(field), v));
+    }
+    return f.setFilterIfMissing(true);
+  }
+
+  /** Filters of {@code predicates} with parameters bound, those that can be built. */
+  static List<Filter> filters(List<ValuePredicate> predicates, DataContext context, TableMapping mapping) {
+    List<Filter> out = new java.util.ArrayList<>();
+    for (ValuePredicate p : predicates) {
+      Filter f = p.toFilter(context, mapping);
+      if (f != null) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ValuePredicate p && p.field == field && p.op == op && p.operand.equals(operand);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(field, op, operand);
+  }
+
+  /** {@code NAME LIKE 'abc%'}, {@code TYPE = 'old'}. */
+  @Override
+  public String toString() {
+    if (op == Op.STARTS_WITH) {
+      String s = operand.toString();
+      return column + " LIKE " + s.substring(0, s.length() - 1) + "%'";
+    }
+    return column + " " + op.sql + " " + operand;
+  }
+
+}
