@@ -76,7 +76,11 @@ class AccessPathTest {
     Check.check(c, sql).explainContains("path=[" + path + "]");
     long before = stats.rowsRead();
     List<String> rows = Sql.strings(c, sql);
-    assertEquals(rowsRead, stats.rowsRead() - before, () -> "rows read by " + sql);
+    long read = stats.rowsRead() - before;
+    if (read != rowsRead) {
+      throw new AssertionError("rows read by " + sql + ": expected " + rowsRead + " but was " + read + "; plan now:\n"
+          + Check.check(c, sql).plan());
+    }
     return rows;
   }
 
@@ -303,6 +307,26 @@ class AccessPathTest {
         "RANGE SCAN (USER_ID = '000001', CTIME >= '20120901' AND CTIME < '20121001') FILTER (NAME LIKE "
             + "'中国好声音%' AND CATEGORY = '综艺')", 6);
     assertEquals(List.of("000001", "000002", "000003", "000004", "000005", "000007"), files);
+  }
+
+  @Test
+  void itemsOfAShopAreLookedUpByKey() throws Exception {
+    String sql = "SELECT si.item_id, i.name, si.type FROM shop_item si JOIN item i ON i.item_id = si.item_id "
+        + "WHERE si.shop_id = 's2' ORDER BY si.item_id";
+    String plan = Check.check(c, sql).plan();
+    assertTrue(plan.contains("EnumerableBatchNestedLoopJoin") && plan.contains("path=[MULTI-GET (ITEM_ID IN ($cor"),
+        plan);
+    long before = stats.rowsRead();
+    List<String> rows = Sql.strings(c, sql);
+    assertEquals(20, rows.size());
+    assertEquals("1, item1, new", rows.get(0));
+    assertEquals("3, item3, old", rows.get(2));
+    assertEquals(40, stats.rowsRead() - before, "20 rows of the shop, 20 items looked up");
+    // a left join keeps outer rows without a match
+    run(c, "UPSERT INTO shop_item VALUES ('s6', 1, 'new'), ('s6', 999, 'gone')");
+    Check.check(c, "SELECT si.item_id, i.name FROM shop_item si LEFT JOIN item i ON i.item_id = si.item_id "
+        + "WHERE si.shop_id = 's6' ORDER BY si.item_id").returns("1, item1", "999, null");
+    run(c, "DELETE FROM shop_item WHERE shop_id = 's6'");
   }
 
   @Test

@@ -169,6 +169,22 @@ public final class AccessPath {
     return kind;
   }
 
+  /**
+   * The data context names of the correlated fields (outer-row columns of a key-lookup join)
+   * the path's bounds read, in a fixed order: the generated code hands their values to the scan
+   * in this order.
+   */
+  public List<String> correlKeys() {
+    if (boxes == null) {
+      return List.of();
+    }
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+    for (KeyBox b : boxes) {
+      b.collectCorrelKeys(keys);
+    }
+    return List.copyOf(keys);
+  }
+
   /** The number of leading key columns this path binds to a single value each. */
   int boundPrefix() {
     if (boxes == null || boxes.size() != 1) {
@@ -443,6 +459,11 @@ public final class AccessPath {
   private String describe() {
     if (boxes == null) {
       return kind.label();
+    }
+    String in = KeyBox.describeAsInList(boxes, keyNames);
+    if (in != null) {
+      return kind.label() + " (" + in + ")" + (buckets > 0 && kind != Kind.GET && kind != Kind.MULTI_GET
+          ? " in " + buckets + " buckets" : "");
     }
     List<String> parts = new ArrayList<>();
     for (KeyBox b : boxes) {

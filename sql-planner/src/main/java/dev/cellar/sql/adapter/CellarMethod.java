@@ -8,7 +8,7 @@ import org.apache.calcite.linq4j.tree.Types;
 /** The runtime methods that generated code calls. */
 public enum CellarMethod {
   /** {@link CellarTable#query}. */
-  QUERY(CellarTable.class, "query", DataContext.class, AccessPath.class, int[].class, boolean.class),
+  QUERY(CellarTable.class, "query", DataContext.class, AccessPath.class, int[].class, boolean.class, Object[].class),
   /** {@link CellarTable#modify}. */
   MODIFY(CellarTable.class, "modify", DataContext.class, Enumerable.class, boolean.class, ModifySpec.class);
 

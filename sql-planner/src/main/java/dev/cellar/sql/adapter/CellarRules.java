@@ -23,6 +23,9 @@ public final class CellarRules {
   /** Turns key predicates of a filter over a scan into the scan's key ranges. */
   public static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule(CellarFilterRule.class);
 
+  /** As {@link #FILTER}, through a projection that picks columns. */
+  public static final CellarFilterRule FILTER_PROJECTED = CellarFilterRule.PROJECTED.toRule(CellarFilterRule.class);
+
   /** Pushes {@code LIMIT} into a scan whose rows come in the order the query asks for. */
   public static final CellarLimitRule LIMIT = CellarLimitRule.DEFAULT_CONFIG.toRule(CellarLimitRule.class);
 
@@ -36,6 +39,15 @@ public final class CellarRules {
   public static final CellarProjectRule AGGREGATE_COLUMNS =
       CellarProjectRule.AGGREGATE.toRule(CellarProjectRule.class);
 
+  /** Joins by looking the outer rows' keys up in batches. */
+  public static final CellarLookupJoinRule LOOKUP_JOIN =
+      CellarLookupJoinRule.DEFAULT_CONFIG.toRule(CellarLookupJoinRule.class);
+
+  /** As {@link #LOOKUP_JOIN}, the inner side a projection of a table. */
+  public static final CellarLookupJoinRule LOOKUP_JOIN_PROJECTED =
+      CellarLookupJoinRule.PROJECTED.toRule(CellarLookupJoinRule.class);
+
   /** Pushdown rules. */
-  public static final List<RelOptRule> RULES = List.of(FILTER, LIMIT, REVERSE, PROJECT, AGGREGATE_COLUMNS);
+  public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, LIMIT, REVERSE, PROJECT, AGGREGATE_COLUMNS,
+      LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED);
 }

@@ -114,13 +114,44 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
    * The rows of an access path, each the values of {@code fields} (a scalar when
    * {@code scalar}), as Calcite's runtime holds them.
    */
-  public Enumerable<Object> query(DataContext root, AccessPath path, int[] fields, boolean scalar) {
+  public Enumerable<Object> query(DataContext root, AccessPath path, int[] fields, boolean scalar,
+      Object[] correlValues) {
     Cancellation cancel = cancellation(root);
+    DataContext context = correlValues.length == 0 ? root : withCorrelValues(root, path.correlKeys(), correlValues);
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
-        return new CellarEnumerator(db.store().table(def.storageName()), path, root, mapping, fields, scalar,
+        return new CellarEnumerator(db.store().table(def.storageName()), path, context, mapping, fields, scalar,
             cancel, readStats());
+      }
+    };
+  }
+
+  /** {@code root}, plus the outer row's values a key-lookup join's scan is bound by. */
+  private static DataContext withCorrelValues(DataContext root, List<String> keys, Object[] values) {
+    java.util.Map<String, Object> map = new java.util.HashMap<>();
+    for (int i = 0; i < values.length; i++) {
+      map.put(keys.get(i), values[i]);
+    }
+    return new DataContext() {
+      @Override
+      public org.apache.calcite.schema.SchemaPlus getRootSchema() {
+        return root.getRootSchema();
+      }
+
+      @Override
+      public org.apache.calcite.adapter.java.JavaTypeFactory getTypeFactory() {
+        return root.getTypeFactory();
+      }
+
+      @Override
+      public org.apache.calcite.linq4j.QueryProvider getQueryProvider() {
+        return root.getQueryProvider();
+      }
+
+      @Override
+      public Object get(String name) {
+        return map.containsKey(name) ? map.get(name) : root.get(name);
       }
     };
   }

@@ -1,6 +1,8 @@
 package dev.cellar.sql.adapter;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.adapter.enumerable.RexToLixTranslator;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
@@ -40,9 +42,17 @@ public class CellarToEnumerableConverter extends ConverterImpl implements Enumer
     BlockBuilder list = new BlockBuilder();
     Expression table = list.append("table", implementor.stash(request.cellarTable, CellarTable.class));
     Expression path = list.append("path", implementor.stash(request.accessPath, AccessPath.class));
+    // the outer row's values a key-lookup join binds the scan with
+    List<Expression> correl = new ArrayList<>();
+    for (String key : request.accessPath.correlKeys()) {
+      int dot = key.lastIndexOf('.');
+      RexToLixTranslator.InputGetter getter = implementor.getCorrelVariableGetter(key.substring(0, dot));
+      correl.add(Expressions.box(getter.field(list, Integer.parseInt(key.substring(dot + 1)), null)));
+    }
     Expression enumerable = list.append("enumerable", Expressions.call(table, CellarMethod.QUERY.method,
         DataContext.ROOT, path, Expressions.constant(request.fields),
-        Expressions.constant(physType.getFormat() == JavaRowFormat.SCALAR)));
+        Expressions.constant(physType.getFormat() == JavaRowFormat.SCALAR),
+        Expressions.newArrayInit(Object.class, correl)));
     list.add(Expressions.return_(null, enumerable));
     return implementor.result(physType, list.toBlock());
   }

@@ -168,6 +168,22 @@ final class KeyBox {
     return n;
   }
 
+  /** Adds the data context names of the correlated fields this box's bounds read. */
+  void collectCorrelKeys(java.util.Set<String> out) {
+    for (List<Interval> c : columns) {
+      if (c == null) {
+        continue;
+      }
+      for (Interval i : c) {
+        for (KeyOperand o : new KeyOperand[] {i.lower, i.upper, i.prefix}) {
+          if (o != null && o.correlKey() != null) {
+            out.add(o.correlKey());
+          }
+        }
+      }
+    }
+  }
+
   /** Whether every key column is bound to points: the box is a set of whole keys. */
   boolean allKeysBound() {
     for (List<Interval> c : columns) {
@@ -209,6 +225,35 @@ final class KeyBox {
       }
     }
     return String.join(", ", parts);
+  }
+
+  /**
+   * {@code ID IN (1, 2, 3)} when every box binds the same single column to points, else null:
+   * how a disjunction of equalities (an {@code OR} list, a key-lookup join's batch) reads.
+   */
+  static String describeAsInList(List<KeyBox> boxes, List<String> names) {
+    if (boxes.size() < 2) {
+      return null;
+    }
+    int column = -1;
+    List<String> values = new ArrayList<>();
+    for (KeyBox b : boxes) {
+      int only = -1;
+      for (int i = 0; i < b.columns.length; i++) {
+        if (b.columns[i] != null) {
+          if (only >= 0) {
+            return null;
+          }
+          only = i;
+        }
+      }
+      if (only < 0 || column >= 0 && only != column || !allPoints(b.columns[only])) {
+        return null;
+      }
+      column = only;
+      b.columns[only].forEach(iv -> values.add(iv.lower.toString()));
+    }
+    return names.get(column) + " IN (" + String.join(", ", values) + ")";
   }
 
   @Override

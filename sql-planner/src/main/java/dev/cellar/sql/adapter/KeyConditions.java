@@ -10,7 +10,9 @@ import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -148,8 +150,8 @@ final class KeyConditions {
         }
         KeyType type = mapping.type(keyFields[k]);
         boolean string = type == KeyType.CHAR || type == KeyType.VARCHAR;
-        if (b instanceof RexDynamicParam) {
-          return c.getKind() == SqlKind.EQUALS ? k : -1;
+        if (b instanceof RexDynamicParam || b instanceof RexFieldAccess) {
+          return c.getKind() == SqlKind.EQUALS && operand(b) != null ? k : -1;
         }
         if (!(b instanceof RexLiteral lit) || lit.isNull() || (string && c.getKind() != SqlKind.EQUALS)) {
           return -1;
@@ -417,6 +419,9 @@ final class KeyConditions {
   private static KeyOperand operand(RexNode e) {
     if (e instanceof RexDynamicParam p) {
       return KeyOperand.param(p.getIndex());
+    }
+    if (e instanceof RexFieldAccess fa && fa.getReferenceExpr() instanceof RexCorrelVariable v) {
+      return KeyOperand.correl(v.id.getName(), fa.getField().getIndex(), v.id.getName() + "." + fa.getField().getName());
     }
     if (e instanceof RexLiteral lit && !lit.isNull()) {
       Object v = literalValue(lit);

@@ -21,11 +21,32 @@ final class KeyOperand {
   private final Object constant;
   private final int param;
   private final String display;
+  /** For a field of a correlated row (a key-lookup join's outer row): where its value is found. */
+  private final String correlKey;
 
   private KeyOperand(Object constant, int param, String display) {
+    this(constant, param, display, null);
+  }
+
+  private KeyOperand(Object constant, int param, String display, String correlKey) {
     this.constant = constant;
     this.param = param;
     this.display = display;
+    this.correlKey = correlKey;
+  }
+
+  /**
+   * Field {@code field} of the correlated row {@code variable}: in a key-lookup join, a column
+   * of the outer row whose value is looked up. Its value is read from the data context under
+   * {@link #correlKey()}, where the scan puts the values the generated code hands it.
+   */
+  static KeyOperand correl(String variable, int field, String display) {
+    return new KeyOperand(null, -1, display, variable + "." + field);
+  }
+
+  /** The data context name of a correlated field's value; null for other operands. */
+  String correlKey() {
+    return correlKey;
   }
 
   /**
@@ -47,6 +68,9 @@ final class KeyOperand {
 
   /** The value when the statement runs: the constant, or the parameter's bound value. */
   Object value(DataContext context) {
+    if (correlKey != null) {
+      return context.get(correlKey);
+    }
     return param < 0 ? constant : context.get("?" + param);
   }
 
@@ -179,12 +203,13 @@ final class KeyOperand {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof KeyOperand k && k.param == param && Objects.deepEquals(k.constant, constant);
+    return o instanceof KeyOperand k && k.param == param && Objects.deepEquals(k.constant, constant)
+        && Objects.equals(k.correlKey, correlKey);
   }
 
   @Override
   public int hashCode() {
-    return param < 0 ? Objects.hashCode(constant) : param;
+    return correlKey != null ? correlKey.hashCode() : param < 0 ? Objects.hashCode(constant) : param;
   }
 
   @Override
