@@ -45,6 +45,7 @@ final class CellarEnumerator implements Enumerator<Object> {
   private long rows;
   private long read;
   private Filter filter;
+  private QueryProfile.ScanStats profile;
 
   CellarEnumerator(Table table, AccessPath path, DataContext context, TableMapping mapping, int[] fields,
       boolean scalar, Cancellation cancel, ReadStats stats) {
@@ -68,6 +69,8 @@ final class CellarEnumerator implements Enumerator<Object> {
   public boolean moveNext() {
     if (ranges == null) {
       cancel.check();
+      QueryProfile p = QueryProfile.current();
+      profile = p == null ? null : p.scan(path.table(), path);
       ranges = path.ranges(context, mapping);
       filter = path.storageFilter(context, mapping);
     }
@@ -75,7 +78,15 @@ final class CellarEnumerator implements Enumerator<Object> {
       cancel.check();
     }
     long limit = path.limit();
+    long t0 = profile == null ? 0 : System.nanoTime();
     Result r = limit >= 0 && read >= limit ? null : nextResult();
+    if (profile != null) {
+      profile.nanos += System.nanoTime() - t0;
+      if (r != null) {
+        profile.rows++;
+        profile.cells += r.size();
+      }
+    }
     if (r == null) {
       current = null;
       return false;
@@ -127,6 +138,9 @@ final class CellarEnumerator implements Enumerator<Object> {
           gets.add(g);
         }
         stats.requests.increment();
+        if (profile != null) {
+          profile.requests++;
+        }
         batch = gets.size() == 1 ? List.of(table.get(gets.get(0))) : table.get(gets);
         batchPos = 0;
       } else {
@@ -145,6 +159,9 @@ final class CellarEnumerator implements Enumerator<Object> {
           scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
         }
         stats.requests.increment();
+        if (profile != null) {
+          profile.requests++;
+        }
         scanner = table.scanner(scan);
       }
     }

@@ -50,6 +50,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP")) {
       return ddl(context, session, sql);
     }
+    String analyzed = explainAnalyzeTarget(sql);
+    if (analyzed != null) {
+      return explainAnalyze(context, analyzed, elementType);
+    }
     PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
     long version = session.database().catalog().snapshot().version();
     CalciteSignature<T> cached = session.plans().get(key, version);
@@ -100,6 +104,65 @@ public class CellarPrepare extends CalcitePrepareImpl {
         return super.getSqlToRelConverter(validator, catalogReader, config.withInSubQueryThreshold(Integer.MAX_VALUE));
       }
     };
+  }
+
+  private static final java.util.regex.Pattern EXPLAIN_ANALYZE =
+      java.util.regex.Pattern.compile("^\\s*EXPLAIN\\s+ANALYZE\\s+", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+  /** The query of {@code EXPLAIN ANALYZE query}, or null for any other statement. */
+  static String explainAnalyzeTarget(String sql) {
+    java.util.regex.Matcher m = EXPLAIN_ANALYZE.matcher(sql);
+    return m.find() ? sql.substring(m.end()) : null;
+  }
+
+  /**
+   * {@code EXPLAIN ANALYZE query}: runs the query, discarding its rows, and returns its plan
+   * (as {@code EXPLAIN PLAN FOR} prints it) with each scan's line followed by the rows and cells
+   * it read, its storage requests and the time spent in them, then the rows the query returned
+   * and its total time. Statement parameters are not supported.
+   */
+  private <T> CalciteSignature<T> explainAnalyze(Context context, String inner, Type elementType) {
+    CalciteSignature<Object> query = super.prepareSql(context, Query.of(inner), Object[].class, -1);
+    CalciteSignature<Object> explain = super.prepareSql(context, Query.of("EXPLAIN PLAN FOR " + inner),
+        Object[].class, -1);
+    if (!query.parameters.isEmpty()) {
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
+          "EXPLAIN ANALYZE of a statement with parameters is not supported; give the values as literals");
+    }
+    RelDataType rowType = context.getTypeFactory().builder().add("PLAN", SqlTypeName.VARCHAR).build();
+    ColumnMetaData column = new ColumnMetaData(0, false, true, false, false, DatabaseMetaData.columnNoNulls, false,
+        Integer.MAX_VALUE, "PLAN", "PLAN", null, Integer.MAX_VALUE, 0, null, null,
+        ColumnMetaData.scalar(Types.VARCHAR, "VARCHAR", ColumnMetaData.Rep.STRING), true, false, false,
+        String.class.getName());
+    java.util.Map<String, Object> internal = new java.util.HashMap<>(explain.internalParameters);
+    internal.putAll(query.internalParameters);
+    @SuppressWarnings("unchecked")
+    Bindable<T> run = dataContext -> {
+      QueryProfile profile = new QueryProfile();
+      long rows = 0;
+      long start = System.nanoTime();
+      profile.start();
+      try {
+        for (Object ignored : query.enumerable(dataContext)) {
+          rows++;
+        }
+      } finally {
+        profile.stop();
+      }
+      long nanos = System.nanoTime() - start;
+      StringBuilder out = new StringBuilder();
+      for (Object line : explain.enumerable(dataContext)) {
+        String text = String.valueOf(line instanceof Object[] a ? a[0] : line);
+        for (String l : text.split("\n")) {
+          out.append(profile.annotate(l)).append('\n');
+        }
+      }
+      out.append("rows returned ").append(rows).append(", total time ")
+          .append(String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6)).append(" ms\n");
+      return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(out.toString());
+    };
+    return new CalciteSignature<>("EXPLAIN ANALYZE " + inner, List.of(), internal, rowType, List.of(column),
+        Meta.CursorFactory.OBJECT, context.getRootSchema(), List.of(), -1, run, Meta.StatementType.SELECT);
   }
 
   /** The columns an UPSERT names, or all of them. */

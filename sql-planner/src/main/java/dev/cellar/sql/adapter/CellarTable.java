@@ -72,34 +72,22 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     return Statistics.of(rows, List.of(ImmutableBitSet.of(mapping.keyFields())));
   }
 
-  /** How long a row count estimate is reused before the regions are asked again. */
-  private static final long STATS_TTL_NANOS = 1_000_000_000L;
-  private volatile double rowsEstimate = -1;
-  private volatile long rowsEstimatedAt;
-
   /**
-   * Rows in the table, estimated from its regions' cell counts: every row has a marker cell,
-   * and half its other columns are taken to be set. At least 1; refreshed once a second at most.
+   * Rows in the table, estimated from its regions' cell counts as they are now: every row has a
+   * marker cell, and half its other columns are taken to be set. At least 1. Asked when a
+   * statement is planned (plans are cached), so that the same data gives the same plan.
    */
   double estimatedRows() {
-    long now = System.nanoTime();
-    double r = rowsEstimate;
-    if (r >= 0 && now - rowsEstimatedAt < STATS_TTL_NANOS) {
-      return r;
-    }
     long cells = 0;
     try {
       for (RegionInfo region : db.store().admin().regions(def.storageName())) {
         cells += region.cells();
       }
     } catch (RuntimeException e) {
-      return r >= 0 ? r : 100;
+      return 100;
     }
     int valueColumns = def.columns().size() - mapping.keyFields().length;
-    r = Math.max(1, cells / (1 + valueColumns / 2.0));
-    rowsEstimate = r;
-    rowsEstimatedAt = now;
-    return r;
+    return Math.max(1, cells / (1 + valueColumns / 2.0));
   }
 
   @Override

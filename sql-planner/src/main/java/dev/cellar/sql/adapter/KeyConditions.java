@@ -76,6 +76,9 @@ final class KeyConditions {
    * UTF-16 unit and the key by code point.
    */
   static List<RexNode> exactConjuncts(RexNode condition, List<KeyBox> boxes, TableMapping mapping) {
+    if (boxes != null && boxes.size() > 1) {
+      return exactDisjunction(condition, boxes, mapping);
+    }
     if (boxes == null || boxes.size() != 1 || boxes.get(0).rangeCount() > AccessPath.MAX_RANGES) {
       return List.of();
     }
@@ -123,6 +126,45 @@ final class KeyConditions {
       }
     }
     return exact;
+  }
+
+  /**
+   * The conjunct that reading several {@code boxes} evaluates exactly: the one {@code OR} that
+   * made them, when each of its disjuncts binds leading key columns by {@code =} alone (as an
+   * {@code OR} of whole keys, or a key-lookup join's batch, does) and no other conjunct bounds
+   * the key. Its rows are then exactly the keys and prefixes read.
+   */
+  private static List<RexNode> exactDisjunction(RexNode condition, List<KeyBox> boxes, TableMapping mapping) {
+    KeyConditions kc = new KeyConditions(mapping);
+    RexNode or = null;
+    long ranges = 0;
+    for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(condition)) {
+      if (kc.boxes(c) == null) {
+        continue;
+      }
+      if (or != null || c.getKind() != SqlKind.OR) {
+        return List.of();
+      }
+      or = c;
+    }
+    if (or == null) {
+      return List.of();
+    }
+    for (RexNode d : ((RexCall) or).getOperands()) {
+      java.util.BitSet columns = new java.util.BitSet();
+      for (RexNode e : org.apache.calcite.plan.RelOptUtil.conjunctions(d)) {
+        int k = e.getKind() == SqlKind.EQUALS ? kc.exactColumn(e) : -1;
+        if (k < 0 || columns.get(k)) {
+          return List.of();
+        }
+        columns.set(k);
+      }
+      if (columns.nextClearBit(0) != columns.cardinality()) {
+        return List.of();
+      }
+      ranges++;
+    }
+    return ranges == boxes.size() && ranges <= AccessPath.MAX_RANGES ? List.of(or) : List.of();
   }
 
   /**
