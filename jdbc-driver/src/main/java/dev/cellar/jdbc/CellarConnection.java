@@ -32,6 +32,56 @@ final class CellarConnection extends CalciteConnectionAccess {
     super(driver, factory, url, info, rootSchema, typeFactory);
   }
 
+  /** The connection's settings, parsed once: Calcite reads them on every execution. */
+  private volatile org.apache.calcite.config.CalciteConnectionConfig config;
+
+  /**
+   * The connection's settings. Calcite parses the connection properties anew on each call, and
+   * calls this several times per statement execution; the properties do not change after the
+   * connection opens, so they are parsed once.
+   */
+  @Override
+  public org.apache.calcite.config.CalciteConnectionConfig config() {
+    org.apache.calcite.config.CalciteConnectionConfig c = config;
+    if (c == null) {
+      c = new ParsedConfig(info);
+      config = c;
+    }
+    return c;
+  }
+
+  /**
+   * Calcite's connection settings, with the ones read on every statement execution (time zone,
+   * locale, Spark) parsed once: Calcite's own implementation parses all properties on each read.
+   */
+  private static final class ParsedConfig extends org.apache.calcite.config.CalciteConnectionConfigImpl {
+    private final String timeZone;
+    private final String locale;
+    private final boolean spark;
+
+    ParsedConfig(Properties info) {
+      super(info);
+      this.timeZone = super.timeZone();
+      this.locale = super.locale();
+      this.spark = super.spark();
+    }
+
+    @Override
+    public String timeZone() {
+      return timeZone;
+    }
+
+    @Override
+    public String locale() {
+      return locale;
+    }
+
+    @Override
+    public boolean spark() {
+      return spark;
+    }
+  }
+
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
     if (!autoCommit) {

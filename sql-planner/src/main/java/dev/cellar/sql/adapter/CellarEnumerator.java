@@ -36,6 +36,7 @@ final class CellarEnumerator implements Enumerator<Object> {
   private final Cancellation cancel;
   private final ReadStats stats;
   private final Object[] full;
+  private final boolean[] wanted;
   private List<AccessPath.KeyRange> ranges;
   private int next;
   private ResultScanner scanner;
@@ -58,6 +59,10 @@ final class CellarEnumerator implements Enumerator<Object> {
     this.cancel = cancel;
     this.stats = stats;
     this.full = new Object[mapping.fieldCount()];
+    this.wanted = new boolean[mapping.fieldCount()];
+    for (int f : fields) {
+      wanted[f] = true;
+    }
   }
 
   @Override
@@ -93,8 +98,10 @@ final class CellarEnumerator implements Enumerator<Object> {
     }
     stats.rowsRead.increment();
     read++;
-    Arrays.fill(full, null);
-    mapping.decodeInto(r, full);
+    for (int f : fields) {
+      full[f] = null;
+    }
+    mapping.decodeInto(r, full, wanted);
     if (scalar) {
       current = full[fields[0]];
     } else {

@@ -56,6 +56,10 @@ public final class TableMapping {
   private final byte[][] families;
   private final ValueFormat[] formats;
   private final boolean badValuesAsNull;
+  /** Per field, the index in {@link #families} of its family (0 for a key field). */
+  private final int[] familyIndex;
+  /** Per family, the number of value columns it holds. */
+  private final int[] familyColumns;
 
   public TableMapping(TableDef def) {
     this.def = def;
@@ -114,13 +118,28 @@ public final class TableMapping {
       this.families = def.families().stream().map(Bytes::toBytes).toArray(byte[][]::new);
     }
     this.badValuesAsNull = def.isMapped() && def.mapping().badValuesAsNull();
+    this.familyIndex = new int[n];
+    this.familyColumns = new int[families.length];
+    for (int i = 0; i < n; i++) {
+      if (fieldFamily[i] != null) {
+        for (int j = 0; j < families.length; j++) {
+          if (Arrays.equals(families[j], fieldFamily[i])) {
+            familyIndex[i] = j;
+            familyColumns[j]++;
+          }
+        }
+      }
+    }
   }
 
   /**
-   * Asks {@code query} for the cells that {@code fields} need (null: every column): the marker
-   * cell, which every row has, and the cells of the value columns among {@code fields}; a key
-   * column needs no cell. A mapped table has no marker cell, so its query reads whole families
-   * lest a row whose named cells are all absent go missing.
+   * Asks {@code query} for the cells that {@code fields} need (null: every column). A family is
+   * read whole when the query needs any of its columns and it is narrow ({@value #NARROW_FAMILY}
+   * columns or fewer) or the query needs at least half of them, as seeking to each named column
+   * costs more than reading past the others; otherwise only the needed columns are read, plus
+   * the marker cell that every row has (so that a row whose needed cells are all NULL is still
+   * seen). A mapped table has no marker cell, so its query reads whole families lest a row whose
+   * named cells are all absent go missing.
    */
   public void addColumns(Query<?> query, int[] fields) {
     if (fields == null || isMapped()) {
@@ -129,12 +148,45 @@ public final class TableMapping {
       }
       return;
     }
-    query.addColumn(markerFamily, MARKER);
+    int[] needed = new int[families.length];
     for (int f : fields) {
       if (fieldFamily[f] != null) {
+        needed[familyIndex[f]]++;
+      }
+    }
+    boolean markerRead = false;
+    for (int i = 0; i < families.length; i++) {
+      boolean marker = Arrays.equals(families[i], markerFamily);
+      if (needed[i] > 0 && wholeFamily(i, needed[i])) {
+        query.addFamily(families[i]);
+        markerRead |= marker;
+      }
+    }
+    for (int f : fields) {
+      if (fieldFamily[f] != null && !wholeFamily(familyIndex[f], needed[familyIndex[f]])) {
         query.addColumn(fieldFamily[f], fieldQualifier[f]);
       }
     }
+    if (!markerRead) {
+      int m = -1;
+      for (int i = 0; i < families.length; i++) {
+        m = Arrays.equals(families[i], markerFamily) ? i : m;
+      }
+      // a narrow family is read whole rather than seeking to its marker cell in every row
+      if (m >= 0 && familyColumns[m] <= NARROW_FAMILY && needed[m] == 0) {
+        query.addFamily(markerFamily);
+      } else {
+        query.addColumn(markerFamily, MARKER);
+      }
+    }
+  }
+
+  /** Columns in a family up to which reading it whole beats seeking to some of them. */
+  private static final int NARROW_FAMILY = 4;
+
+  /** Whether family {@code i} is read whole when {@code needed} of its columns are. */
+  private boolean wholeFamily(int i, int needed) {
+    return familyColumns[i] <= NARROW_FAMILY || 2 * needed >= familyColumns[i];
   }
 
   /** {@code info.name}: where field {@code f}'s value lives, or null for a key column. */
@@ -267,7 +319,20 @@ public final class TableMapping {
 
   /** As {@link #decode}, into {@code row}. */
   public void decodeInto(Result r, Object[] row) {
-    if (keyCodec != null) {
+    decodeInto(r, row, null);
+  }
+
+  /**
+   * As {@link #decodeInto(Result, Object[])}, decoding only the fields {@code wanted} marks (all
+   * if null): the rowkey is not decoded when no key field is wanted, nor a cell whose field is
+   * not. Unwanted fields are left as they are.
+   */
+  public void decodeInto(Result r, Object[] row, boolean[] wanted) {
+    boolean keyWanted = wanted == null;
+    for (int k = 0; !keyWanted && k < keyFields.length; k++) {
+      keyWanted = wanted[keyFields[k]];
+    }
+    if (keyCodec != null && keyWanted) {
       Object[] kv;
       try {
         kv = keyCodec.decode(r.row());
@@ -306,6 +371,10 @@ public final class TableMapping {
       }
       if (j < valueFields.length && compare(c, j) == 0) {
         int f = valueFields[j];
+        if (wanted != null && !wanted[f]) {
+          j++;
+          continue;
+        }
         try {
           row[f] = RuntimeValues.toRuntime(types[f], formats[f].decode(types[f], c.value()));
           if (isMapped() && row[f] instanceof BigDecimal d) {
