@@ -405,6 +405,7 @@ public final class DdlParser {
         kt = accept("VARYING") ? KeyType.VARCHAR : KeyType.CHAR;
         break;
       case "VARCHAR":
+      case "TEXT":
         kt = KeyType.VARCHAR;
         break;
       case "BINARY":

@@ -48,7 +48,8 @@ class DdlParserTest {
   void splitsInlineKeysAndTypes() {
     DdlStatement.CreateTable t = (DdlStatement.CreateTable) DdlParser.parse(
         "create table t (id integer primary key desc, c char(3), v varchar, b binary(2), vb varbinary(9), "
-            + "f float, d double precision, ts timestamp(0), tm time, cv character varying(4)) split on ('10', -20, 3.5)");
+            + "f float, d double precision, ts timestamp(0), tm time, cv character varying(4), tx text) "
+            + "split on ('10', -20, 3.5)");
     DdlStatement.Column id = t.columns().get(0);
     assertTrue(id.primaryKey());
     assertTrue(id.descending());
@@ -58,6 +59,7 @@ class DdlParserTest {
     assertEquals(0, t.columns().get(7).type().precision());
     assertEquals(3, t.columns().get(8).type().precision());
     assertEquals(new ColumnType(KeyType.VARCHAR, 4, 0), t.columns().get(9).type());
+    assertEquals(KeyType.VARCHAR, t.columns().get(10).type().type(), "TEXT is a VARCHAR, as in SQLite and PostgreSQL");
     assertEquals(List.of("10", "-20", "3.5"), t.splitPoints().stream().map(Token::text).toList());
   }
 
