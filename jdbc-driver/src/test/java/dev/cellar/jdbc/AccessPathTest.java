@@ -343,6 +343,20 @@ class AccessPathTest {
   }
 
   @Test
+  void aggregatesWithoutGroupingAreComputedInTheStore() throws Exception {
+    Check.check(c, "SELECT COUNT(*), SUM(qty), MIN(qty), MAX(qty), COUNT(qty) FROM sale")
+        .explainContains("CellarAggregate").returns("280, 4060, 1, 28, 280");
+    Check.check(c, "SELECT COUNT(*), SUM(qty) FROM sale WHERE user_id = 2").explainContains("CellarAggregate",
+        "PREFIX SCAN (USER_ID = 2)").returns("28, 406");
+    Check.check(c, "SELECT COUNT(*), SUM(qty), MAX(qty) FROM sale WHERE user_id = 99").returns("0, null, null");
+    // the same sums as Calcite computes them over rows
+    assertEquals(Sql.strings(c, "SELECT SUM(price + 0), MIN(price * 1), MAX(price * 1), COUNT(*) FROM item"),
+        Check.check(c, "SELECT SUM(price), MIN(price), MAX(price), COUNT(*) FROM item")
+            .explainContains("CellarAggregate").plan().isEmpty() ? List.of()
+            : Sql.strings(c, "SELECT SUM(price), MIN(price), MAX(price), COUNT(*) FROM item"));
+  }
+
+  @Test
   void unboundFirstKeyColumnIsAFullScan() throws Exception {
     assertEquals(5, query("SELECT shop_id FROM shop_item WHERE item_id = 3", "FULL SCAN", 100).size());
   }

@@ -9,6 +9,9 @@ import org.apache.calcite.linq4j.tree.Types;
 public enum CellarMethod {
   /** {@link CellarTable#query}. */
   QUERY(CellarTable.class, "query", DataContext.class, AccessPath.class, int[].class, boolean.class, Object[].class),
+  /** {@link CellarTable#aggregate}. */
+  AGGREGATE(CellarTable.class, "aggregate", DataContext.class, AccessPath.class, int[].class, java.util.List.class,
+      boolean.class, Object[].class),
   /** {@link CellarTable#modify}. */
   MODIFY(CellarTable.class, "modify", DataContext.class, Enumerable.class, boolean.class, ModifySpec.class);
 

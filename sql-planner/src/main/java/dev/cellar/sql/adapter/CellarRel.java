@@ -2,6 +2,7 @@ package dev.cellar.sql.adapter;
 
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptTable;
+import java.util.List;
 import org.apache.calcite.rel.RelNode;
 
 /**
@@ -23,6 +24,8 @@ public interface CellarRel extends RelNode {
     AccessPath accessPath;
     /** Fields of the table the request returns, in output order. */
     int[] fields;
+    /** The aggregate the store computes over the rows, or null: the request returns its one row. */
+    List<ScanAggregator.Spec> aggregates;
 
     /** Visits the (single) input. */
     public void visitChild(RelNode input) {

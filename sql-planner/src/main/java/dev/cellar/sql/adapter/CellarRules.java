@@ -47,7 +47,11 @@ public final class CellarRules {
   public static final CellarLookupJoinRule LOOKUP_JOIN_PROJECTED =
       CellarLookupJoinRule.PROJECTED.toRule(CellarLookupJoinRule.class);
 
+  /** Computes an aggregate without grouping in the store. */
+  public static final CellarAggregateRule AGGREGATE =
+      CellarAggregateRule.DEFAULT_CONFIG.toRule(CellarAggregateRule.class);
+
   /** Pushdown rules. */
   public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, LIMIT, REVERSE, PROJECT, AGGREGATE_COLUMNS,
-      LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED);
+      LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED, AGGREGATE);
 }

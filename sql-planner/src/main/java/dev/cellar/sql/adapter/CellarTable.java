@@ -115,6 +115,27 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     };
   }
 
+  /**
+   * The one row of an aggregate the store computes over an access path's rows
+   * ({@link CellarAggregate}): the scan's ranges cut at region boundaries and read in parallel.
+   */
+  public Enumerable<Object> aggregate(DataContext root, AccessPath path, int[] fields, List<ScanAggregator.Spec> specs,
+      boolean scalar, Object[] correlValues) {
+    Cancellation cancel = cancellation(root);
+    DataContext context = correlValues.length == 0 ? root : withCorrelValues(root, path.correlKeys(), correlValues);
+    return new AbstractEnumerable<>() {
+      @Override
+      public Enumerator<Object> enumerator() {
+        cancel.check();
+        ScanAggregator agg = new ScanAggregator(db.store().table(def.storageName()), mapping, specs, fields, cancel,
+            readStats());
+        Object[] row = agg.run(path.ranges(context, mapping), path.storageFilter(context, mapping),
+            db.store().admin().regions(def.storageName()));
+        return Linq4j.singletonEnumerable(scalar ? row[0] : (Object) row).enumerator();
+      }
+    };
+  }
+
   /** {@code root}, plus the outer row's values a key-lookup join's scan is bound by. */
   private static DataContext withCorrelValues(DataContext root, List<String> keys, Object[] values) {
     java.util.Map<String, Object> map = new java.util.HashMap<>();

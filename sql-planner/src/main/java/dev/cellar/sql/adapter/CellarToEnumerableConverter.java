@@ -49,10 +49,18 @@ public class CellarToEnumerableConverter extends ConverterImpl implements Enumer
       RexToLixTranslator.InputGetter getter = implementor.getCorrelVariableGetter(key.substring(0, dot));
       correl.add(Expressions.box(getter.field(list, Integer.parseInt(key.substring(dot + 1)), null)));
     }
-    Expression enumerable = list.append("enumerable", Expressions.call(table, CellarMethod.QUERY.method,
-        DataContext.ROOT, path, Expressions.constant(request.fields),
-        Expressions.constant(physType.getFormat() == JavaRowFormat.SCALAR),
-        Expressions.newArrayInit(Object.class, correl)));
+    boolean scalar = physType.getFormat() == JavaRowFormat.SCALAR;
+    Expression enumerable;
+    if (request.aggregates != null) {
+      Expression specs = list.append("specs", implementor.stash(request.aggregates, java.util.List.class));
+      enumerable = list.append("enumerable", Expressions.call(table, CellarMethod.AGGREGATE.method,
+          DataContext.ROOT, path, Expressions.constant(request.fields), specs, Expressions.constant(scalar),
+          Expressions.newArrayInit(Object.class, correl)));
+    } else {
+      enumerable = list.append("enumerable", Expressions.call(table, CellarMethod.QUERY.method,
+          DataContext.ROOT, path, Expressions.constant(request.fields), Expressions.constant(scalar),
+          Expressions.newArrayInit(Object.class, correl)));
+    }
     list.add(Expressions.return_(null, enumerable));
     return implementor.result(physType, list.toBlock());
   }

@@ -1,0 +1,301 @@
+package dev.cellar.sql.adapter;
+
+import dev.cellar.sql.exec.Cancellation;
+import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.RegionInfo;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.Table;
+import dev.cellar.storage.filter.Filter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Computes an aggregate without grouping while scanning ({@link CellarAggregate}): each key
+ * range is cut at region boundaries, the pieces are scanned in parallel on the common fork-join
+ * pool (the calling thread takes part), each folding the rows it reads into partial results
+ * that are merged at the end. Only the cells of the aggregated columns are decoded.
+ */
+final class ScanAggregator {
+  /** The functions the store computes. */
+  enum Kind {
+    COUNT_STAR, COUNT, SUM, MIN, MAX
+  }
+
+  /**
+   * One aggregate call: its function, the table field it reads (-1 for {@code COUNT(*)}) and
+   * the SQL type of its result.
+   */
+  record Spec(Kind kind, int field, SqlTypeName resultType, int resultScale) {}
+
+  /** The function of {@code call}, or null if the store cannot compute it. */
+  static Kind kindOf(AggregateCall call) {
+    if (call.isDistinct() || call.filterArg >= 0 || call.getArgList().size() > 1 || call.isApproximate()
+        || !call.collation.getFieldCollations().isEmpty()) {
+      return null;
+    }
+    SqlKind k = call.getAggregation().getKind();
+    if (k == SqlKind.COUNT) {
+      return call.getArgList().isEmpty() ? Kind.COUNT_STAR : Kind.COUNT;
+    }
+    if (call.getArgList().size() != 1 || !numeric(call.getType().getSqlTypeName())) {
+      return null;
+    }
+    switch (k) {
+      case SUM:
+      case SUM0:
+        return k == SqlKind.SUM0 ? null : Kind.SUM;
+      case MIN:
+        return Kind.MIN;
+      case MAX:
+        return Kind.MAX;
+      default:
+        return null;
+    }
+  }
+
+  private static boolean numeric(SqlTypeName t) {
+    switch (t) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+      case DECIMAL:
+      case REAL:
+      case DOUBLE:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Partial results of one piece: per spec, a count and a running value. */
+  private static final class Partial {
+    final long[] counts;
+    final Object[] values;
+
+    Partial(int n) {
+      counts = new long[n];
+      values = new Object[n];
+    }
+  }
+
+  private final Table table;
+  private final TableMapping mapping;
+  private final List<Spec> specs;
+  private final int[] fields;
+  private final Cancellation cancel;
+  private final ReadStats stats;
+
+  ScanAggregator(Table table, TableMapping mapping, List<Spec> specs, int[] fields, Cancellation cancel,
+      ReadStats stats) {
+    this.table = table;
+    this.mapping = mapping;
+    this.specs = specs;
+    this.fields = fields;
+    this.cancel = cancel;
+    this.stats = stats;
+  }
+
+  /** The aggregate's one row over {@code ranges} (sorted, not overlapping), filtered by {@code filter}. */
+  Object[] run(List<AccessPath.KeyRange> ranges, Filter filter, List<RegionInfo> regions) {
+    List<AccessPath.KeyRange> pieces = new ArrayList<>();
+    for (AccessPath.KeyRange r : ranges) {
+      if (r.point()) {
+        pieces.add(r);
+      } else {
+        cut(r, regions, pieces);
+      }
+    }
+    List<ForkJoinTask<Partial>> tasks = new ArrayList<>();
+    for (AccessPath.KeyRange piece : pieces) {
+      tasks.add(ForkJoinTask.adapt(() -> scan(piece, filter)));
+    }
+    Partial total = new Partial(specs.size());
+    if (tasks.size() == 1) {
+      merge(total, scan(pieces.get(0), filter));
+    } else if (!tasks.isEmpty()) {
+      for (ForkJoinTask<Partial> t : tasks) {
+        ForkJoinPool.commonPool().execute(t);
+      }
+      for (ForkJoinTask<Partial> t : tasks) {
+        // helps with queued pieces rather than waiting idle
+        merge(total, t.join());
+      }
+    }
+    Object[] row = new Object[specs.size()];
+    for (int i = 0; i < row.length; i++) {
+      row[i] = result(specs.get(i), total.counts[i], total.values[i]);
+    }
+    return row;
+  }
+
+  /** Adds the parts of {@code r} that lie in each region. */
+  private static void cut(AccessPath.KeyRange r, List<RegionInfo> regions, List<AccessPath.KeyRange> out) {
+    for (RegionInfo region : regions) {
+      byte[] start = max(r.start(), region.startRow());
+      byte[] stop = minStop(r.stop(), region.endRow());
+      if (stop.length == 0 || Arrays.compareUnsigned(start, stop) < 0) {
+        out.add(new AccessPath.KeyRange(start, stop, false));
+      }
+    }
+  }
+
+  private static byte[] max(byte[] a, byte[] b) {
+    return Arrays.compareUnsigned(a, b) >= 0 ? a : b;
+  }
+
+  /** The lower of two stop rows, the empty row standing for the end. */
+  private static byte[] minStop(byte[] a, byte[] b) {
+    if (a.length == 0) {
+      return b;
+    }
+    if (b.length == 0) {
+      return a;
+    }
+    return Arrays.compareUnsigned(a, b) <= 0 ? a : b;
+  }
+
+  private Partial scan(AccessPath.KeyRange piece, Filter filter) {
+    Partial p = new Partial(specs.size());
+    Object[] full = new Object[mapping.fieldCount()];
+    boolean[] wanted = new boolean[mapping.fieldCount()];
+    for (Spec s : specs) {
+      if (s.field >= 0) {
+        wanted[s.field] = true;
+      }
+    }
+    long rows = 0;
+    if (piece.point()) {
+      dev.cellar.storage.Get g = new dev.cellar.storage.Get(piece.start());
+      mapping.addColumns(g, fields);
+      if (filter != null) {
+        g.setFilter(filter.copy());
+      }
+      Result r = table.get(g);
+      if (!r.isEmpty()) {
+        fold(p, r, full, wanted);
+        rows++;
+      }
+    } else {
+      Scan scan = new Scan().withStartRow(piece.start()).withStopRow(piece.stop()).setCaching(1000);
+      mapping.addColumns(scan, fields);
+      if (filter != null) {
+        scan.setFilter(filter.copy());
+      }
+      try (ResultScanner scanner = table.scanner(scan)) {
+        for (Result r; (r = scanner.next()) != null;) {
+          if ((++rows & 1023) == 0) {
+            cancel.check();
+          }
+          fold(p, r, full, wanted);
+        }
+      }
+    }
+    stats.rowsRead.add(rows);
+    stats.requests.increment();
+    return p;
+  }
+
+  private void fold(Partial p, Result r, Object[] full, boolean[] wanted) {
+    for (Spec s : specs) {
+      if (s.field >= 0) {
+        full[s.field] = null;
+      }
+    }
+    mapping.decodeInto(r, full, wanted);
+    for (int i = 0; i < specs.size(); i++) {
+      Spec s = specs.get(i);
+      if (s.kind == Kind.COUNT_STAR) {
+        p.counts[i]++;
+        continue;
+      }
+      Object v = full[s.field];
+      if (v == null) {
+        continue;
+      }
+      p.counts[i]++;
+      if (s.kind != Kind.COUNT) {
+        p.values[i] = combine(s.kind, p.values[i], v);
+      }
+    }
+  }
+
+  /** {@code acc} and {@code v} folded by {@code kind}: sums exact for integers and decimals. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Object combine(Kind kind, Object acc, Object v) {
+    if (acc == null) {
+      return v instanceof Byte || v instanceof Short || v instanceof Integer ? (Object) ((Number) v).longValue()
+          : v instanceof Float && kind == Kind.SUM ? (Object) ((Float) v).doubleValue() : v;
+    }
+    switch (kind) {
+      case SUM:
+        if (acc instanceof Long a) {
+          return Math.addExact(a, ((Number) v).longValue());
+        }
+        if (acc instanceof BigDecimal a) {
+          return a.add((BigDecimal) v);
+        }
+        return ((Number) acc).doubleValue() + ((Number) v).doubleValue();
+      case MIN:
+      case MAX: {
+        Comparable a = (Comparable) acc;
+        Object w = acc instanceof Long && !(v instanceof Long) ? (Object) ((Number) v).longValue() : v;
+        int c = a.compareTo(w);
+        return kind == Kind.MIN ? (c <= 0 ? acc : w) : (c >= 0 ? acc : w);
+      }
+      default:
+        throw new IllegalStateException(kind.toString());
+    }
+  }
+
+  /** Folds one piece's partial results into the total. */
+  private void merge(Partial total, Partial p) {
+    for (int i = 0; i < total.counts.length; i++) {
+      total.counts[i] += p.counts[i];
+      Kind kind = specs.get(i).kind;
+      if (p.values[i] != null && kind != Kind.COUNT && kind != Kind.COUNT_STAR) {
+        total.values[i] = total.values[i] == null ? p.values[i] : combine(kind, total.values[i], p.values[i]);
+      }
+    }
+  }
+
+  /** The SQL value of a spec's result, as Calcite's runtime holds its type. */
+  private static Object result(Spec s, long count, Object value) {
+    if (s.kind == Kind.COUNT_STAR || s.kind == Kind.COUNT) {
+      return count;
+    }
+    if (value == null) {
+      return null;
+    }
+    switch (s.resultType) {
+      case TINYINT:
+        return ((Number) value).byteValue();
+      case SMALLINT:
+        return ((Number) value).shortValue();
+      case INTEGER:
+        return Math.toIntExact(((Number) value).longValue());
+      case BIGINT:
+        return ((Number) value).longValue();
+      case REAL:
+        return ((Number) value).floatValue();
+      case DOUBLE:
+        return ((Number) value).doubleValue();
+      case DECIMAL:
+        BigDecimal d = value instanceof BigDecimal b ? b : new BigDecimal(value.toString());
+        return d.setScale(s.resultScale, RoundingMode.DOWN);
+      default:
+        return value;
+    }
+  }
+}
