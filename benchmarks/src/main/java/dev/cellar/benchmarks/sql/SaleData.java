@@ -19,10 +19,24 @@ import java.util.SplittableRandom;
  * held in generation order (users ascending, purchases in random time order).
  */
 final class SaleData {
-  /** The DDL of the table on Cellar; non-key columns land in the default family. */
-  static final String CELLAR_DDL = "CREATE TABLE sale (user_id VARCHAR NOT NULL, rtime BIGINT NOT NULL, "
-      + "product_id VARCHAR NOT NULL, price DECIMAL(10,2), qty INTEGER, "
-      + "CONSTRAINT pk PRIMARY KEY (user_id, rtime, product_id))";
+  /** Regions the Cellar table is split into when created, as an HBase user pre-splits a table. */
+  static final int REGIONS = 8;
+
+  /**
+   * The DDL of the table on Cellar for {@code rows} rows; non-key columns land in the default
+   * family, and the table is pre-split into {@link #REGIONS} regions of as many users each.
+   */
+  static String cellarDdl(int rows) {
+    int users = Math.max(1, rows / PURCHASES_PER_USER);
+    StringBuilder splits = new StringBuilder();
+    for (int i = 1; i < REGIONS && users >= REGIONS; i++) {
+      splits.append(i > 1 ? ", " : "").append('\'').append(userId(i * users / REGIONS)).append('\'');
+    }
+    return "CREATE TABLE sale (user_id VARCHAR NOT NULL, rtime BIGINT NOT NULL, "
+        + "product_id VARCHAR NOT NULL, price DECIMAL(10,2), qty INTEGER, "
+        + "CONSTRAINT pk PRIMARY KEY (user_id, rtime, product_id))"
+        + (splits.length() > 0 ? " SPLIT ON (" + splits + ")" : "");
+  }
   /** The same table on SQLite: a clustered primary key, as Cellar's rowkey. */
   static final String SQLITE_DDL = "CREATE TABLE sale (user_id TEXT NOT NULL, rtime INTEGER NOT NULL, "
       + "product_id TEXT NOT NULL, price DECIMAL(10,2), qty INTEGER, "

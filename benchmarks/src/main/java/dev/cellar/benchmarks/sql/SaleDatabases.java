@@ -41,7 +41,7 @@ final class SaleDatabases {
   /** Rows per UPSERT statement when loading Cellar. */
   static final int ROWS_PER_STATEMENT = 100;
   /** Changes whenever the data or the schema does, so old directories are not reused. */
-  private static final String VERSION = "v1";
+  private static final String VERSION = "v2";
 
   private SaleDatabases() {}
 
@@ -81,7 +81,7 @@ final class SaleDatabases {
     long t0 = System.nanoTime();
     try (Connection c = DriverManager.getConnection("jdbc:cellar:file:" + dir + ";durability=SKIP_WAL")) {
       try (Statement s = c.createStatement()) {
-        s.execute(SaleData.CELLAR_DDL);
+        s.execute(SaleData.cellarDdl(rows));
       }
       upsert(c, data);
     } catch (SQLException e) {
