@@ -129,7 +129,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
         cancel.check();
         ScanAggregator agg = new ScanAggregator(db.store().table(def.storageName()), mapping, specs, fields, cancel,
             readStats());
-        Object[] row = agg.run(path.ranges(context, mapping), path.storageFilter(context, mapping),
+        Object[] row = agg.run(path, path.ranges(context, mapping), path.storageFilter(context, mapping),
             db.store().admin().regions(def.storageName()));
         return Linq4j.singletonEnumerable(scalar ? row[0] : (Object) row).enumerator();
       }

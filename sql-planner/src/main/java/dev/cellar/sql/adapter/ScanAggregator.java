@@ -96,6 +96,8 @@ final class ScanAggregator {
   private final int[] fields;
   private final Cancellation cancel;
   private final ReadStats stats;
+  /** Cells the pieces read, for {@code EXPLAIN ANALYZE}. */
+  private final java.util.concurrent.atomic.LongAdder cells = new java.util.concurrent.atomic.LongAdder();
 
   ScanAggregator(Table table, TableMapping mapping, List<Spec> specs, int[] fields, Cancellation cancel,
       ReadStats stats) {
@@ -108,7 +110,10 @@ final class ScanAggregator {
   }
 
   /** The aggregate's one row over {@code ranges} (sorted, not overlapping), filtered by {@code filter}. */
-  Object[] run(List<AccessPath.KeyRange> ranges, Filter filter, List<RegionInfo> regions) {
+  Object[] run(AccessPath path, List<AccessPath.KeyRange> ranges, Filter filter, List<RegionInfo> regions) {
+    QueryProfile profile = QueryProfile.current();
+    long start = System.nanoTime();
+    long before = stats.rowsRead();
     List<AccessPath.KeyRange> pieces = new ArrayList<>();
     for (AccessPath.KeyRange r : ranges) {
       if (r.point()) {
@@ -131,6 +136,15 @@ final class ScanAggregator {
       for (ForkJoinTask<Partial> t : tasks) {
         // helps with queued pieces rather than waiting idle
         merge(total, t.join());
+      }
+    }
+    if (profile != null) {
+      QueryProfile.ScanStats ps = profile.scan(path.table(), path);
+      synchronized (profile) {
+        ps.rows += stats.rowsRead() - before;
+        ps.requests += pieces.size();
+        ps.cells += cells.sum();
+        ps.nanos += System.nanoTime() - start;
       }
     }
     Object[] row = new Object[specs.size()];
@@ -208,6 +222,7 @@ final class ScanAggregator {
   }
 
   private void fold(Partial p, Result r, Object[] full, boolean[] wanted) {
+    cells.add(r.size());
     for (Spec s : specs) {
       if (s.field >= 0) {
         full[s.field] = null;
