@@ -29,6 +29,8 @@ import org.apache.calcite.rel.core.JoinRelType;
 public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
   /** Outer rows looked up at once. */
   static final int BATCH = 100;
+  /** Parameters a generated method may take, less a margin for the ones it has anyway. */
+  private static final int MAX_PARAMETERS = 250;
 
   private static final EnumerableBatchNestedLoopJoinRule BATCHED = EnumerableBatchNestedLoopJoinRule.Config.DEFAULT
       .withBatchSize(BATCH).toRule();
@@ -80,6 +82,13 @@ public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
       }
       bound |= column >= 0 && inner.tableField(column) == leadingKey;
     }
+    // each outer column the condition reads is a parameter per batched row: a JVM method takes at most 255
+    int outerColumns = 0;
+    int leftCount = join.getLeft().getRowType().getFieldCount();
+    for (int f : org.apache.calcite.plan.RelOptUtil.InputFinder.bits(join.getCondition())) {
+      outerColumns += f < leftCount ? 1 : 0;
+    }
+    bound &= outerColumns * BATCH < MAX_PARAMETERS;
     // once per join: each firing makes a new batched join with new correlation variables
     if (bound && HANDLED.computeIfAbsent(call.getPlanner(), p -> new HashSet<>()).add(join)) {
       BATCHED.onMatch(call);
