@@ -17,7 +17,9 @@ import org.apache.calcite.linq4j.Enumerator;
 /**
  * Streams the rows of an access path's keys and ranges ({@link AccessPath#ranges}), decoded
  * through the table's {@link TableMapping}: one row per {@link Result}, its key columns from the
- * rowkey and the others from their cells. Runs of keys are read as batched gets of up to
+ * rowkey and the others from their cells; for a table with a dynamic family
+ * ({@link TableMapping#isDynamic()}) one row per cell of the family instead, in (rowkey,
+ * qualifier) order. A limit counts the rows returned. Runs of keys are read as batched gets of up to
  * {@value #GET_BATCH} rows, ranges as scans, in the order given. Nothing is read before the first
  * {@link #moveNext()}; every {@value #CHECK_EVERY} rows it checks the statement's cancel flag and
  * deadline.
@@ -46,6 +48,9 @@ final class CellarEnumerator implements Enumerator<Object> {
   private long rows;
   private long read;
   private Filter filter;
+  /** For a dynamic-family table, the store row whose cells are being returned. */
+  private Result wide;
+  private int cell;
   private QueryProfile.ScanStats profile;
 
   CellarEnumerator(Table table, AccessPath path, DataContext context, TableMapping mapping, int[] fields,
@@ -84,8 +89,8 @@ final class CellarEnumerator implements Enumerator<Object> {
     }
     long limit = path.limit();
     long t0 = profile == null ? 0 : System.nanoTime();
-    Result r = limit >= 0 && read >= limit ? null : nextResult();
-    if (profile != null) {
+    Result r = limit >= 0 && read >= limit ? null : mapping.isDynamic() ? nextCellRow() : nextResult();
+    if (profile != null && (!mapping.isDynamic() || cell == 1)) {
       profile.nanos += System.nanoTime() - t0;
       if (r != null) {
         profile.rows++;
@@ -96,12 +101,18 @@ final class CellarEnumerator implements Enumerator<Object> {
       current = null;
       return false;
     }
-    stats.rowsRead.increment();
+    if (!mapping.isDynamic() || cell == 1) {
+      stats.rowsRead.increment();
+    }
     read++;
     for (int f : fields) {
       full[f] = null;
     }
-    mapping.decodeInto(r, full, wanted);
+    if (mapping.isDynamic()) {
+      mapping.decodeCellInto(r, r.cells().get(cell - 1), full, wanted);
+    } else {
+      mapping.decodeInto(r, full, wanted);
+    }
     if (scalar) {
       current = full[fields[0]];
     } else {
@@ -112,6 +123,17 @@ final class CellarEnumerator implements Enumerator<Object> {
       current = row;
     }
     return true;
+  }
+
+  /** The store row holding the next cell ({@code cell - 1} in it) of a dynamic-family table. */
+  private Result nextCellRow() {
+    if (wide != null && cell < wide.size()) {
+      cell++;
+      return wide;
+    }
+    wide = nextResult();
+    cell = wide == null ? 0 : 1;
+    return wide;
   }
 
   private Result nextResult() {
@@ -162,7 +184,7 @@ final class CellarEnumerator implements Enumerator<Object> {
         if (filter != null) {
           scan.setFilter(filter.copy());
         }
-        if (path.hasLimit()) {
+        if (path.hasLimit() && !mapping.isDynamic()) {
           scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
         }
         stats.requests.increment();
@@ -183,6 +205,8 @@ final class CellarEnumerator implements Enumerator<Object> {
     batchPos = 0;
     rows = 0;
     read = 0;
+    wide = null;
+    cell = 0;
   }
 
   @Override

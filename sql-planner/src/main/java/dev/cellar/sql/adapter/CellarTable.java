@@ -69,7 +69,9 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     if (def.hiddenKey()) {
       return Statistics.of(rows, List.of());
     }
-    return Statistics.of(rows, List.of(ImmutableBitSet.of(mapping.keyFields())));
+    ImmutableBitSet key = ImmutableBitSet.of(mapping.keyFields());
+    // a row of a dynamic-family table is one cell: the rowkey and the qualifier identify it
+    return Statistics.of(rows, List.of(mapping.isDynamic() ? key.set(mapping.qualifierField()) : key));
   }
 
   /**
@@ -85,6 +87,9 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
       }
     } catch (RuntimeException e) {
       return 100;
+    }
+    if (mapping.isDynamic()) {
+      return Math.max(1, cells);
     }
     int valueColumns = def.columns().size() - mapping.keyFields().length;
     return Math.max(1, cells / (1 + valueColumns / 2.0));

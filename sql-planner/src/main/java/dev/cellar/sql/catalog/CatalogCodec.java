@@ -31,6 +31,11 @@ final class CatalogCodec {
    * alone must refuse the record rather than ignore them.
    */
   static final int FORMAT_MAPPED = 2;
+  /**
+   * Format of the record of a mapped table with a dynamic family: format 2 plus the mapping's
+   * {@code dynamicFamily} and {@code qualifierColumn}, which a format-2 reader must not ignore.
+   */
+  static final int FORMAT_DYNAMIC = 3;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -38,7 +43,7 @@ final class CatalogCodec {
 
   static byte[] encodeTable(TableDef t) {
     ObjectNode n = JSON.createObjectNode();
-    n.put("format", t.isMapped() ? FORMAT_MAPPED : FORMAT);
+    n.put("format", t.isDynamic() ? FORMAT_DYNAMIC : t.isMapped() ? FORMAT_MAPPED : FORMAT);
     n.put("kind", "table");
     n.put("schema", t.schema());
     n.put("name", t.name());
@@ -62,6 +67,10 @@ final class CatalogCodec {
       mn.put("valueFormat", m.valueFormat().name());
       mn.put("readOnly", m.readOnly());
       mn.put("badValues", m.badValuesAsNull() ? "NULL" : "ERROR");
+      if (m.dynamicFamily() != null) {
+        mn.put("dynamicFamily", m.dynamicFamily());
+        mn.put("qualifierColumn", m.qualifierColumn());
+      }
     }
     ArrayNode cols = n.putArray("columns");
     for (ColumnDef c : t.columns()) {
@@ -103,9 +112,9 @@ final class CatalogCodec {
       throw corrupt(row, "is not JSON: " + e.getMessage());
     }
     int format = n.path("format").asInt(-1);
-    if (format != FORMAT && format != FORMAT_MAPPED) {
-      throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + " and "
-          + FORMAT_MAPPED);
+    if (format != FORMAT && format != FORMAT_MAPPED && format != FORMAT_DYNAMIC) {
+      throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + ", "
+          + FORMAT_MAPPED + " and " + FORMAT_DYNAMIC);
     }
     String kind = text(row, n, "kind");
     if (kind.equals("view")) {
@@ -119,7 +128,7 @@ final class CatalogCodec {
     List<ColumnDef> cols = new ArrayList<>();
     for (JsonNode c : n.path("columns")) {
       boolean key = c.has("key");
-      ValueFormat cf = format == FORMAT_MAPPED && c.has("format") ? valueFormat(row, c.get("format").asText()) : null;
+      ValueFormat cf = format >= FORMAT_MAPPED && c.has("format") ? valueFormat(row, c.get("format").asText()) : null;
       cols.add(new ColumnDef(text(row, c, "name"), ColumnType.parse(text(row, c, "type")),
           c.path("nullable").asBoolean(true) && !key, key ? null : text(row, c, "family"),
           key ? c.get("key").asInt() : -1, c.path("desc").asBoolean(false), cf));
@@ -133,7 +142,7 @@ final class CatalogCodec {
     }
     int keyFormat = n.path("keyFormat").asInt(1);
     TableDef.Mapping mapping = null;
-    if (format == FORMAT_MAPPED) {
+    if (format >= FORMAT_MAPPED) {
       JsonNode m = n.path("mapping");
       KeyLayout layout;
       try {
@@ -148,7 +157,8 @@ final class CatalogCodec {
       try {
         mapping = new TableDef.Mapping(layout, m.has("keySeparator") ? m.get("keySeparator").asText() : null,
             valueFormat(row, text(row, m, "valueFormat")), m.path("readOnly").asBoolean(false),
-            badValues.equals("NULL"));
+            badValues.equals("NULL"), format == FORMAT_DYNAMIC ? text(row, m, "dynamicFamily") : null,
+            format == FORMAT_DYNAMIC ? text(row, m, "qualifierColumn") : null);
       } catch (IllegalArgumentException e) {
         throw corrupt(row, "has an invalid mapping: " + e.getMessage());
       }

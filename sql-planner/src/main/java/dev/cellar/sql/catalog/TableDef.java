@@ -50,10 +50,23 @@ public record TableDef(String schema, String name, String storageName, List<Colu
    * @param readOnly whether INSERT, UPSERT, UPDATE and DELETE are refused
    * @param badValuesAsNull whether a cell that is not a value of its column reads as NULL
    *     instead of failing the statement
+   * @param dynamicFamily for a table with one row per cell of a family ({@code DYNAMIC_FAMILY}),
+   *     that family, else {@code null}
+   * @param qualifierColumn for such a table, the column that holds each cell's qualifier (the
+   *     other non-key column holds its value), else {@code null}
    */
   public record Mapping(KeyLayout keyLayout, String keySeparator, ValueFormat valueFormat, boolean readOnly,
-      boolean badValuesAsNull) {
+      boolean badValuesAsNull, String dynamicFamily, String qualifierColumn) {
+    /** A mapping with one row per store row. */
+    public Mapping(KeyLayout keyLayout, String keySeparator, ValueFormat valueFormat, boolean readOnly,
+        boolean badValuesAsNull) {
+      this(keyLayout, keySeparator, valueFormat, readOnly, badValuesAsNull, null, null);
+    }
+
     public Mapping {
+      if ((dynamicFamily == null) != (qualifierColumn == null)) {
+        throw new IllegalArgumentException("a dynamic family, and only one, has a qualifier column");
+      }
       Objects.requireNonNull(keyLayout, "keyLayout");
       Objects.requireNonNull(valueFormat, "valueFormat");
       if (keyLayout == KeyLayout.CELLAR) {
@@ -91,6 +104,11 @@ public record TableDef(String schema, String name, String storageName, List<Colu
   /** Whether the table maps a store table written elsewhere. */
   public boolean isMapped() {
     return mapping != null;
+  }
+
+  /** Whether each SQL row is one cell of a family ({@link Mapping#dynamicFamily()}). */
+  public boolean isDynamic() {
+    return mapping != null && mapping.dynamicFamily() != null;
   }
 
   /** The key columns in key order (empty for a hidden key). */

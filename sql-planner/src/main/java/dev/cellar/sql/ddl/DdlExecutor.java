@@ -315,8 +315,18 @@ public final class DdlExecutor {
 
   // ---- ALTER TABLE -------------------------------------------------------------------------
 
+  /** A view with a dynamic family has exactly its rowkey, qualifier and value columns. */
+  private static void checkNotDynamic(TableDef t) {
+    if (t.isDynamic()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot change the columns of " + t.name()
+          + ": its rows are the cells of family " + t.mapping().dynamicFamily() + " of store table " + t.storageName()
+          + "; drop the view and create it again");
+    }
+  }
+
   private void addColumns(DdlStatement.AddColumns s) {
     TableDef t = table(s.table());
+    checkNotDynamic(t);
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     Set<String> newFamilies = new LinkedHashSet<>();
     TableDescriptor desc = db.store().admin().describe(t.storageName());
@@ -378,6 +388,7 @@ public final class DdlExecutor {
 
   private void dropColumns(DdlStatement.DropColumns s) {
     TableDef t = table(s.table());
+    checkNotDynamic(t);
     List<ColumnDef> cols = new ArrayList<>(t.columns());
     List<ColumnDef> dropped = new ArrayList<>();
     for (Token c : s.columns()) {

@@ -47,6 +47,7 @@ final class Mappings {
     String defaultFamily = DdlExecutor.DEFAULT_FAMILY;
     boolean readOnly = false;
     boolean badAsNull = false;
+    String dynamic = null;
     Set<String> seen = new HashSet<>();
     for (Option o : s.options()) {
       if (o.family() != null || !OPTIONS.containsKey(o.name())) {
@@ -85,6 +86,12 @@ final class Mappings {
             throw invalid(name, o);
           }
           badAsNull = v.equals("NULL");
+          break;
+        case "DYNAMIC_FAMILY":
+          if (o.value().isEmpty()) {
+            throw invalid(name, o);
+          }
+          dynamic = o.value();
           break;
         default:
           throw new AssertionError(o.name());
@@ -137,9 +144,18 @@ final class Mappings {
             + " cannot be DESC: a mapped rowkey is read as it is stored");
       }
     }
+    String qualifier = null;
+    if (dynamic != null) {
+      qualifier = dynamicColumns(name, store, dynamic, desc, s.columns(), key);
+      keyPos.remove(qualifier);
+    }
     List<ColumnDef> cols = new ArrayList<>();
     String marker = null;
     for (Column c : s.columns()) {
+      if (c.name().equals(qualifier)) {
+        cols.add(new ColumnDef(c.name(), c.type(), false, dynamic, -1, false, c.format()));
+        continue;
+      }
       Integer pos = keyPos.get(c.name());
       if (pos != null) {
         if (c.family() != null) {
@@ -149,7 +165,7 @@ final class Mappings {
         cols.add(new ColumnDef(c.name(), c.type(), false, null, pos, false, c.format()));
         continue;
       }
-      String fam = c.family() == null ? defaultFamily : c.family();
+      String fam = dynamic != null ? dynamic : c.family() == null ? defaultFamily : c.family();
       if (!desc.hasFamily(fam)) {
         throw new CellarSqlException(SqlState.FAMILY_NOT_FOUND, "column " + fam + "." + c.name() + " ("
             + c.at().position() + ") of view " + name + ": store table " + store + " has no family " + fam
@@ -162,7 +178,8 @@ final class Mappings {
       marker = desc.familyNames().isEmpty() ? defaultFamily : desc.familyNames().get(0);
     }
     TableDef def = new TableDef(Catalog.DEFAULT_SCHEMA, name, store, cols, 0, List.of(), defaultFamily, marker, false,
-        TableDef.MAPPED_KEY_FORMAT, Map.of(), new TableDef.Mapping(layout, separator, values, readOnly, badAsNull));
+        TableDef.MAPPED_KEY_FORMAT, Map.of(), new TableDef.Mapping(layout, separator, values, readOnly, badAsNull, dynamic,
+        qualifier));
     try {
       new TableMapping(def);
     } catch (IllegalArgumentException e) {
@@ -170,6 +187,46 @@ final class Mappings {
           + layout + ": " + e.getMessage());
     }
     return def;
+  }
+
+  /**
+   * Checks the columns of a view with {@code DYNAMIC_FAMILY}: the last primary-key column is the
+   * qualifier of each cell of the family, after at least one column of the rowkey, and the one
+   * non-key column is the cell's value.
+   *
+   * @return the qualifier column's name
+   */
+  private static String dynamicColumns(String name, String store, String family, TableDescriptor desc,
+      List<Column> columns, List<KeyPart> key) {
+    if (!desc.hasFamily(family)) {
+      throw new CellarSqlException(SqlState.FAMILY_NOT_FOUND, "DYNAMIC_FAMILY '" + family + "' of view " + name
+          + ": store table " + store + " has no family " + family + "; its families are " + desc.familyNames());
+    }
+    if (key.size() < 2) {
+      throw CellarSqlException.syntax("view " + name + " has DYNAMIC_FAMILY='" + family + "' and needs a primary key "
+          + "of the rowkey's columns followed by the column of the qualifier in family " + family);
+    }
+    String qualifier = key.get(key.size() - 1).name();
+    List<Column> values = new ArrayList<>();
+    for (Column c : columns) {
+      boolean isKey = key.stream().anyMatch(k -> k.name().equals(c.name()));
+      if (isKey && c.family() != null && !c.name().equals(qualifier)) {
+        continue; // refused below as a key column with a family
+      }
+      if (!isKey) {
+        values.add(c);
+      }
+      if (c.family() != null && !c.family().equals(family)) {
+        throw CellarSqlException.syntax("column " + c.family() + "." + c.name() + " (" + c.at().position()
+            + ") of view " + name + " is outside DYNAMIC_FAMILY '" + family + "': each row of the view is one cell "
+            + "of that family");
+      }
+    }
+    if (values.size() != 1) {
+      throw CellarSqlException.syntax("view " + name + " has DYNAMIC_FAMILY='" + family + "' and needs exactly one "
+          + "column outside its primary key, for the cells' values; it has " + values.size());
+    }
+    return qualifier;
   }
 
   private static TableDescriptor storeTable(CellarDatabase db, String name, String store,
@@ -239,6 +296,7 @@ final class Mappings {
     m.put("DEFAULT_COLUMN_FAMILY", "a family name");
     m.put("READ_ONLY", "TRUE or FALSE");
     m.put("BAD_VALUES", "ERROR or NULL");
+    m.put("DYNAMIC_FAMILY", "a family name");
     return m;
   }
 }

@@ -60,6 +60,9 @@ public final class TableMapping {
   private final int[] familyIndex;
   /** Per family, the number of value columns it holds. */
   private final int[] familyColumns;
+  /** For a table with a dynamic family, the fields of each cell's qualifier and value, else -1. */
+  private final int qualifierField;
+  private final int cellValueField;
 
   public TableMapping(TableDef def) {
     this.def = def;
@@ -129,6 +132,58 @@ public final class TableMapping {
           }
         }
       }
+    }
+    int q = -1;
+    int v = -1;
+    if (def.isDynamic()) {
+      q = def.columnIndex(def.mapping().qualifierColumn());
+      for (int i = 0; i < n; i++) {
+        v = i != q && !cols.get(i).isKey() ? i : v;
+      }
+    }
+    this.qualifierField = q;
+    this.cellValueField = v;
+  }
+
+  /**
+   * Whether each row is one cell of a family ({@code DYNAMIC_FAMILY}): the rowkey holds the key
+   * columns, the cell's qualifier the {@link #qualifierField()} and its value the
+   * {@link #cellValueField()}.
+   */
+  public boolean isDynamic() {
+    return qualifierField >= 0;
+  }
+
+  /** The field of a dynamic-family cell's qualifier, or -1. */
+  public int qualifierField() {
+    return qualifierField;
+  }
+
+  /** The field of a dynamic-family cell's value, or -1. */
+  public int cellValueField() {
+    return cellValueField;
+  }
+
+  /** The qualifier of the cell that holds a row of a dynamic-family table. */
+  public byte[] cellQualifier(Object[] row) {
+    if (row[qualifierField] == null) {
+      throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "NULL in column "
+          + def.columns().get(qualifierField).name() + " of table " + def.name() + ": it is the qualifier of a cell");
+    }
+    return encodeValue(qualifierField, row[qualifierField]);
+  }
+
+  /**
+   * Decodes the row of a dynamic-family table that cell {@code c} of result {@code r} holds, as
+   * {@link #decodeInto(Result, Object[], boolean[])} does for a whole row.
+   */
+  public void decodeCellInto(Result r, Cell c, Object[] row, boolean[] wanted) {
+    decodeKeyInto(r, row, wanted);
+    if (wanted == null || wanted[qualifierField]) {
+      row[qualifierField] = readValue(r, qualifierField, c.qualifier());
+    }
+    if (wanted == null || wanted[cellValueField]) {
+      row[cellValueField] = readValue(r, cellValueField, c.value());
     }
   }
 
@@ -328,6 +383,43 @@ public final class TableMapping {
    * not. Unwanted fields are left as they are.
    */
   public void decodeInto(Result r, Object[] row, boolean[] wanted) {
+    decodeKeyInto(r, row, wanted);
+    int j = 0;
+    List<Cell> cells = r.cells();
+    for (int ci = 0, nc = cells.size(); ci < nc && j < valueFields.length; ci++) {
+      Cell c = cells.get(ci);
+      int cmp;
+      while (j < valueFields.length && (cmp = compare(c, j)) > 0) {
+        j++;
+      }
+      if (j < valueFields.length && compare(c, j) == 0) {
+        int f = valueFields[j];
+        if (wanted != null && !wanted[f]) {
+          j++;
+          continue;
+        }
+        row[f] = readValue(r, f, c.value());
+        j++;
+      }
+    }
+  }
+
+  /** Field {@code f} from bytes of a cell of row {@code r}. */
+  private Object readValue(Result r, int f, byte[] bytes) {
+    try {
+      Object v = RuntimeValues.toRuntime(types[f], formats[f].decode(types[f], bytes));
+      return isMapped() && v instanceof BigDecimal d ? toColumnScale(f, d) : v;
+    } catch (IllegalArgumentException e) {
+      if (badValuesAsNull) {
+        return null;
+      }
+      throw new CellarSqlException(isMapped() ? badDataState(e) : SqlState.DATA_CORRUPTED, "cannot "
+          + (isMapped() ? "read" : "decode") + " column " + def.columns().get(f).name() + " of table "
+          + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+    }
+  }
+
+  private void decodeKeyInto(Result r, Object[] row, boolean[] wanted) {
     boolean keyWanted = wanted == null;
     for (int k = 0; !keyWanted && k < keyFields.length; k++) {
       keyWanted = wanted[keyFields[k]];
@@ -359,37 +451,6 @@ public final class TableMapping {
           }
         }
         row[f] = v instanceof BigDecimal d ? d.setScale(def.columns().get(f).type().scale(), RoundingMode.DOWN) : v;
-      }
-    }
-    int j = 0;
-    List<Cell> cells = r.cells();
-    for (int ci = 0, nc = cells.size(); ci < nc && j < valueFields.length; ci++) {
-      Cell c = cells.get(ci);
-      int cmp;
-      while (j < valueFields.length && (cmp = compare(c, j)) > 0) {
-        j++;
-      }
-      if (j < valueFields.length && compare(c, j) == 0) {
-        int f = valueFields[j];
-        if (wanted != null && !wanted[f]) {
-          j++;
-          continue;
-        }
-        try {
-          row[f] = RuntimeValues.toRuntime(types[f], formats[f].decode(types[f], c.value()));
-          if (isMapped() && row[f] instanceof BigDecimal d) {
-            row[f] = toColumnScale(f, d);
-          }
-        } catch (IllegalArgumentException e) {
-          if (badValuesAsNull) {
-            row[f] = null;
-          } else {
-            throw new CellarSqlException(isMapped() ? badDataState(e) : SqlState.DATA_CORRUPTED, "cannot "
-                + (isMapped() ? "read" : "decode") + " column " + def.columns().get(f).name() + " of table "
-                + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
-          }
-        }
-        j++;
       }
     }
   }

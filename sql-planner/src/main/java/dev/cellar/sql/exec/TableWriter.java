@@ -5,6 +5,7 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Durability;
 import dev.cellar.storage.Get;
@@ -54,6 +55,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * exists through its cells: an INSERT must give a non-key column a value, and DELETE deletes the
  * row's cells in the table's families (the whole row when the table has no non-key column),
  * leaving other families alone. A mapping made {@code READ_ONLY} refuses every statement.
+ *
+ * <p>A row of a table with a dynamic family ({@link TableMapping#isDynamic()}) is one cell: the
+ * statement puts and deletes exactly the cells {@code family:qualifier} of its rows, and the key
+ * that must be new for INSERT is the rowkey with the qualifier. Its value cannot be NULL.
  */
 public final class TableWriter {
   private static final int GET_BATCH = 1000;
@@ -83,6 +88,10 @@ public final class TableWriter {
     ReentrantLock lock = lock();
     try {
       List<Object[]> input = materialize(rows, cancel);
+      if (m.isDynamic()) {
+        writeCells(List.of(), input, !upsert);
+        return input.size();
+      }
       for (Object[] row : input) {
         checkNotNull(row, targeted);
       }
@@ -151,6 +160,18 @@ public final class TableWriter {
     try {
       List<Object[]> input = materialize(rows, cancel);
       int n = m.fieldCount();
+      if (m.isDynamic()) {
+        List<Object[]> newRows = new ArrayList<>(input.size());
+        for (Object[] in : input) {
+          Object[] row = Arrays.copyOf(in, n);
+          for (int u = 0; u < updated.length; u++) {
+            row[updated[u]] = in[n + u];
+          }
+          newRows.add(row);
+        }
+        writeCells(input, newRows, true);
+        return input.size();
+      }
       boolean[] targeted = new boolean[n];
       for (int f : updated) {
         targeted[f] = true;
@@ -223,6 +244,10 @@ public final class TableWriter {
     ReentrantLock lock = lock();
     try {
       List<Object[]> input = materialize(rows, cancel);
+      if (m.isDynamic()) {
+        writeCells(input, List.of(), false);
+        return input.size();
+      }
       List<byte[]> keys = keysOf(input, m.fieldCount(), cancel);
       Timestamps.Stamp stamp = db.timestamps().next(true);
       WriteBatch batch = new WriteBatch();
@@ -234,6 +259,63 @@ public final class TableWriter {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * The writes of a dynamic-family table, in one batch: deletes the cells of {@code removed}
+   * rows, then puts the cells of {@code written} rows; with {@code mustBeNew}, a written row
+   * whose cell exists and is not removed is a duplicate key.
+   */
+  private void writeCells(List<Object[]> removed, List<Object[]> written, boolean mustBeNew) {
+    byte[] family = Bytes.toBytes(def.mapping().dynamicFamily());
+    Map<List<ByteBuffer>, Object[]> gone = new LinkedHashMap<>();
+    for (Object[] row : removed) {
+      gone.put(cellKey(row), row);
+    }
+    Map<List<ByteBuffer>, Object[]> puts = new LinkedHashMap<>();
+    for (Object[] row : written) {
+      checkNotNull(row, null);
+      if (row[m.cellValueField()] == null) {
+        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "NULL in column "
+            + def.columns().get(m.cellValueField()).name() + " of table " + def.name() + ": a row of it is a cell of "
+            + "family " + def.mapping().dynamicFamily() + ", which cannot be absent");
+      }
+      if (puts.put(cellKey(row), row) != null && mustBeNew) {
+        throw duplicate(row, "twice in one statement");
+      }
+    }
+    if (mustBeNew) {
+      Table table = db.store().table(def.storageName());
+      for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
+        if (gone.containsKey(e.getKey())) {
+          continue;
+        }
+        Get g = new Get(e.getKey().get(0).array()).addColumn(family, e.getKey().get(1).array());
+        if (!table.get(g).isEmpty()) {
+          throw duplicate(e.getValue(), "already exists");
+        }
+      }
+    }
+    Timestamps.Stamp stamp = db.timestamps().next(!gone.isEmpty());
+    WriteBatch batch = new WriteBatch();
+    for (List<ByteBuffer> k : gone.keySet()) {
+      if (!puts.containsKey(k)) {
+        batch.add(def.storageName(), withDurability(new Delete(k.get(0).array(), stamp.deleteTs())
+            .addColumns(family, k.get(1).array())));
+      }
+    }
+    for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
+      Put p = new Put(e.getKey().get(0).array(), stamp.putTs());
+      p.addColumn(family, e.getKey().get(1).array(), m.encodeValue(m.cellValueField(), e.getValue()[m.cellValueField()]));
+      p.setDurability(durability);
+      batch.add(def.storageName(), p);
+    }
+    db.store().write(batch);
+  }
+
+  /** The rowkey and qualifier of a row of a dynamic-family table. */
+  private List<ByteBuffer> cellKey(Object[] row) {
+    return List.of(ByteBuffer.wrap(m.key(row)), ByteBuffer.wrap(m.cellQualifier(row)));
   }
 
   private ReentrantLock lock() {

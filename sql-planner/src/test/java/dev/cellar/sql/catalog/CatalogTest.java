@@ -56,6 +56,31 @@ class CatalogTest {
   }
 
   @Test
+  void dynamicFamilyRecordsRoundTripAsFormat3() {
+    MemVfs vfs = new MemVfs();
+    TableDef t = new TableDef(Catalog.DEFAULT_SCHEMA, "shop_item", "shop", List.of(
+        new ColumnDef("SHOP_ID", ColumnType.of(KeyType.VARCHAR), false, null, 0, false),
+        new ColumnDef("ITEM_ID", ColumnType.of(KeyType.VARCHAR), false, "item", -1, false),
+        new ColumnDef("TYPE", ColumnType.of(KeyType.VARCHAR), true, "item", -1, false)),
+        0, List.of(), "0", "item", false, TableDef.MAPPED_KEY_FORMAT, Map.of(),
+        new TableDef.Mapping(KeyLayout.BYTES, null, ValueFormat.STRING, false, false, "item", "ITEM_ID"));
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog.open(store).putTable(t);
+      byte[] rec = store.table(Catalog.TABLE).get(new dev.cellar.storage.Get(Bytes.concat(Bytes.toBytes("t"),
+          new byte[1], Bytes.toBytes("PUBLIC"), new byte[1], Bytes.toBytes("shop_item")))).value(Bytes.toBytes("c"),
+          Bytes.toBytes("def"));
+      String json = Bytes.toString(rec);
+      assertTrue(json.startsWith("{\"format\":3,"), json);
+      assertTrue(json.contains("\"dynamicFamily\":\"item\",\"qualifierColumn\":\"ITEM_ID\""), json);
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      TableDef back = Catalog.open(store).snapshot().table("shop_item");
+      assertEquals(t, back);
+      assertTrue(back.isDynamic());
+    }
+  }
+
+  @Test
   void recordsRoundTripAndSurviveReopen() {
     MemVfs vfs = new MemVfs();
     TableDef t = table();

@@ -1,0 +1,215 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Sql.assertFails;
+import static dev.cellar.jdbc.Sql.assertRows;
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cellar.storage.Admin;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.Get;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.Table;
+import dev.cellar.storage.TableDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Views with {@code DYNAMIC_FAMILY} ({@code sql-planner/docs/mapping.md}): the seed schemas' wide
+ * rows (SEEDS §6, {@code shop} with {@code item:<item_id>=<type>}, {@code user} with
+ * {@code fans:<user_id>=<type>}) read and written as relations of one row per cell.
+ */
+class DynamicFamilyTest {
+  private Connection c;
+  private CellarStore store;
+  private Admin admin;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+    store = CellarDriver.database(c).store();
+    admin = store.admin();
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  private Table raw(String name, String... families) {
+    TableDescriptor.Builder b = TableDescriptor.newBuilder(name);
+    for (String f : families) {
+      b.family(ColumnFamilyDescriptor.of(f));
+    }
+    admin.createTable(b.build());
+    return store.table(name);
+  }
+
+  private static void shellPut(Table t, String row, String... familyQualifierValue) {
+    Put p = new Put(Bytes.toBytes(row));
+    for (int i = 0; i < familyQualifierValue.length; i += 2) {
+      String[] fq = familyQualifierValue[i].split(":");
+      p.addColumn(Bytes.toBytes(fq[0]), Bytes.toBytes(fq[1]), familyQualifierValue[i + 1].getBytes(StandardCharsets.UTF_8));
+    }
+    t.put(p);
+  }
+
+  /** {@code family:qualifier=value} of every cell of a raw row. */
+  private static List<String> cells(Table t, String row) {
+    Result r = t.get(new Get(Bytes.toBytes(row)));
+    List<String> out = new ArrayList<>();
+    for (Cell cell : r.cells()) {
+      out.add(Bytes.toString(cell.family()) + ":" + Bytes.toString(cell.qualifier()) + "="
+          + new String(cell.value(), StandardCharsets.UTF_8));
+    }
+    return out;
+  }
+
+  private Table shop() throws Exception {
+    Table t = raw("shop", "info", "item");
+    shellPut(t, "S1", "info:name", "Corner", "info:address", "1 Main St", "item:I1", "old", "item:I42", "sale",
+        "item:I7", "new");
+    shellPut(t, "S2", "info:name", "Market", "item:I1", "new");
+    shellPut(t, "S3", "info:name", "Empty");
+    run(c, "CREATE VIEW shop_item (shop_id VARCHAR NOT NULL, item_id VARCHAR NOT NULL, type VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (shop_id, item_id))"
+        + " STORE_TABLE='shop', DYNAMIC_FAMILY='item', VALUE_FORMAT='STRING'");
+    return t;
+  }
+
+  @Test
+  void everyCellOfTheFamilyIsARow() throws Exception {
+    shop();
+    Check.check(c, "SELECT * FROM shop_item").explainContains("FULL SCAN")
+        .returns("S1, I1, old", "S1, I42, sale", "S1, I7, new", "S2, I1, new");
+    assertRows(c, "SELECT COUNT(*), COUNT(DISTINCT shop_id) FROM shop_item", "4, 2");
+    assertRows(c, "SELECT shop_id, COUNT(*) FROM shop_item GROUP BY shop_id ORDER BY shop_id", "S1, 3", "S2, 1");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE type = 'new' ORDER BY item_id", "I1", "I7");
+    assertRows(c, "SELECT * FROM shop_item ORDER BY shop_id DESC, item_id DESC",
+        "S2, I1, new", "S1, I7, new", "S1, I42, sale", "S1, I1, old");
+  }
+
+  @Test
+  void aLimitCountsRowsNotStoreRows() throws Exception {
+    shop();
+    assertRows(c, "SELECT item_id FROM shop_item LIMIT 2", "I1", "I42");
+    assertRows(c, "SELECT item_id FROM shop_item ORDER BY shop_id LIMIT 2", "I1", "I42");
+    assertRows(c, "SELECT shop_id, item_id FROM shop_item LIMIT 2 OFFSET 2", "S1, I7", "S2, I1");
+    assertRows(c, "SELECT COUNT(*) FROM (SELECT * FROM shop_item LIMIT 3)", "3");
+  }
+
+  @Test
+  void aRowkeyBoundReadsOneStoreRow() throws Exception {
+    shop();
+    Check.check(c, "SELECT item_id, type FROM shop_item WHERE shop_id = 'S1'").explainContains("GET")
+        .returns("I1, old", "I42, sale", "I7, new");
+    Check.check(c, "SELECT type FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I42'").explainContains("GET")
+        .returns("sale");
+    Check.check(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S1' AND item_id BETWEEN 'I1' AND 'I5'")
+        .explainContains("GET").returns("I1", "I42");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S3'");
+    assertRows(c, "SELECT shop_id FROM shop_item WHERE item_id = 'I1'", "S1", "S2");
+  }
+
+  @Test
+  void insertWritesExactlyOneCell() throws Exception {
+    Table t = shop();
+    run(c, "INSERT INTO shop_item VALUES ('S1', 'I43', 'new')");
+    assertEquals(List.of("info:address=1 Main St", "info:name=Corner", "item:I1=old", "item:I42=sale",
+        "item:I43=new", "item:I7=new"), cells(t, "S1"));
+    run(c, "INSERT INTO shop_item VALUES ('S3', 'I9', 'x'), ('S3', 'I8', 'y')");
+    assertEquals(List.of("info:name=Empty", "item:I8=y", "item:I9=x"), cells(t, "S3"));
+    run(c, "INSERT INTO shop_item VALUES ('S4', 'I1', 'z')");
+    assertEquals(List.of("item:I1=z"), cells(t, "S4"));
+    assertFails(c, "23505", "INSERT INTO shop_item VALUES ('S1', 'I42', 'again')");
+    assertFails(c, "23505", "INSERT INTO shop_item VALUES ('S5', 'I1', 'a'), ('S5', 'I1', 'b')");
+    assertFails(c, "23502", "INSERT INTO shop_item (shop_id, item_id) VALUES ('S5', 'I1')");
+    assertEquals(List.of(), cells(t, "S5"));
+    run(c, "UPSERT INTO shop_item VALUES ('S1', 'I42', 'clearance')");
+    assertRows(c, "SELECT type FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I42'", "clearance");
+  }
+
+  @Test
+  void deleteAndUpdateTouchOnlyTheirCells() throws Exception {
+    Table t = shop();
+    run(c, "DELETE FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I42'");
+    assertEquals(List.of("info:address=1 Main St", "info:name=Corner", "item:I1=old", "item:I7=new"),
+        cells(t, "S1"));
+    run(c, "UPDATE shop_item SET type = 'gone' WHERE item_id = 'I1'");
+    assertEquals(List.of("info:address=1 Main St", "info:name=Corner", "item:I1=gone", "item:I7=new"),
+        cells(t, "S1"));
+    assertEquals(List.of("info:name=Market", "item:I1=gone"), cells(t, "S2"));
+    run(c, "UPDATE shop_item SET item_id = 'I70' WHERE shop_id = 'S1' AND item_id = 'I7'");
+    assertEquals(List.of("info:address=1 Main St", "info:name=Corner", "item:I1=gone", "item:I70=new"),
+        cells(t, "S1"));
+    assertFails(c, "23505", "UPDATE shop_item SET item_id = 'I1' WHERE shop_id = 'S1' AND item_id = 'I70'");
+    run(c, "DELETE FROM shop_item WHERE shop_id = 'S2'");
+    assertEquals(List.of("info:name=Market"), cells(t, "S2"));
+    assertRows(c, "SELECT * FROM shop_item", "S1, I1, gone", "S1, I70, new");
+  }
+
+  @Test
+  void joinsWithAnItemTableMappedOverAnotherStoreTable() throws Exception {
+    shop();
+    Table item = raw("item", "info", "shop");
+    shellPut(item, "I1", "info:name", "Pen", "info:price", "3", "shop:S1", "old", "shop:S2", "new");
+    shellPut(item, "I42", "info:name", "Cup", "info:price", "8", "shop:S1", "sale");
+    shellPut(item, "I7", "info:name", "Hat", "info:price", "12", "shop:S1", "new");
+    run(c, "CREATE VIEW item (item_id VARCHAR PRIMARY KEY, \"info\".\"name\" VARCHAR, \"info\".\"price\" INTEGER)"
+        + " STORE_TABLE='item', VALUE_FORMAT='STRING'");
+    assertRows(c, "SELECT i.\"name\", i.\"price\", si.type FROM shop_item si JOIN item i ON i.item_id = si.item_id"
+        + " WHERE si.shop_id = 'S1' ORDER BY i.\"price\"", "Pen, 3, old", "Cup, 8, sale", "Hat, 12, new");
+    assertRows(c, "SELECT si.shop_id, SUM(i.\"price\") FROM shop_item si JOIN item i ON i.item_id = si.item_id"
+        + " GROUP BY si.shop_id ORDER BY si.shop_id", "S1, 23", "S2, 3");
+    run(c, "CREATE VIEW item_shop (item_id VARCHAR NOT NULL, shop_id VARCHAR NOT NULL, type VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (item_id, shop_id)) STORE_TABLE='item', DYNAMIC_FAMILY='shop',"
+        + " VALUE_FORMAT='STRING'");
+    // both sides of the N:M relation agree
+    assertRows(c, "SELECT COUNT(*) FROM shop_item si JOIN item_shop x"
+        + " ON x.item_id = si.item_id AND x.shop_id = si.shop_id AND x.type = si.type", "4");
+  }
+
+  @Test
+  void userFansAndMutualFans() throws Exception {
+    Table t = raw("user", "info", "fans");
+    shellPut(t, "u1", "info:nickname", "ann", "fans:u2", "close", "fans:u3", "casual");
+    shellPut(t, "u2", "info:nickname", "bob", "fans:u1", "close");
+    shellPut(t, "u3", "info:nickname", "cid", "fans:u4", "casual");
+    shellPut(t, "u4", "info:nickname", "dee", "fans:u3", "close", "fans:u1", "casual");
+    run(c, "CREATE VIEW \"user\" (id VARCHAR PRIMARY KEY, \"info\".\"nickname\" VARCHAR) VALUE_FORMAT='STRING'");
+    run(c, "CREATE VIEW user_fans (user_id VARCHAR NOT NULL, fans_id VARCHAR NOT NULL, type VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (user_id, fans_id)) STORE_TABLE='user', DYNAMIC_FAMILY='fans',"
+        + " VALUE_FORMAT='STRING'");
+    assertRows(c, "SELECT a.user_id, a.fans_id FROM user_fans a JOIN user_fans b"
+        + " ON a.user_id = b.fans_id AND a.fans_id = b.user_id WHERE a.user_id < a.fans_id"
+        + " ORDER BY a.user_id", "u1, u2", "u3, u4");
+    assertRows(c, "SELECT u.\"nickname\" FROM user_fans f JOIN \"user\" u ON u.id = f.fans_id"
+        + " WHERE f.user_id = 'u1' ORDER BY 1", "bob", "cid");
+    assertRows(c, "SELECT user_id FROM user_fans WHERE fans_id = 'u1' ORDER BY 1", "u2", "u4");
+  }
+
+  @Test
+  void theDdlSaysWhichColumnIsTheQualifier() throws Exception {
+    raw("shop", "info", "item");
+    assertFails(c, "42000", "CREATE VIEW v (shop_id VARCHAR PRIMARY KEY, type VARCHAR) STORE_TABLE='shop',"
+        + " DYNAMIC_FAMILY='item'");
+    assertFails(c, "42000", "CREATE VIEW v (s VARCHAR NOT NULL, i VARCHAR NOT NULL, a VARCHAR, b VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (s, i)) STORE_TABLE='shop', DYNAMIC_FAMILY='item'");
+    assertFails(c, "42000", "CREATE VIEW v (s VARCHAR NOT NULL, i VARCHAR NOT NULL, \"info\".a VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (s, i)) STORE_TABLE='shop', DYNAMIC_FAMILY='item'");
+    assertFails(c, "42S23", "CREATE VIEW v (s VARCHAR NOT NULL, i VARCHAR NOT NULL, a VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (s, i)) STORE_TABLE='shop', DYNAMIC_FAMILY='nope'");
+    run(c, "CREATE VIEW v (s VARCHAR NOT NULL, i VARCHAR NOT NULL, a VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (s, i)) STORE_TABLE='shop', DYNAMIC_FAMILY='item'");
+    assertFails(c, "0A000", "ALTER TABLE v ADD b VARCHAR");
+  }
+}
