@@ -117,7 +117,40 @@ class DynamicFamilyTest {
     Check.check(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S1' AND item_id BETWEEN 'I1' AND 'I5'")
         .explainContains("GET").returns("I1", "I42");
     assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S3'");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I9'");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I1'", "I1");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S1' AND item_id > 'I1' AND item_id <= 'I7'",
+        "I42", "I7");
+    assertRows(c, "SELECT item_id FROM shop_item WHERE shop_id = 'S1' AND 'I42' > item_id", "I1");
     assertRows(c, "SELECT shop_id FROM shop_item WHERE item_id = 'I1'", "S1", "S2");
+  }
+
+  @Test
+  void aQualifierRangeReadsOnlyItsCells() throws Exception {
+    shop();
+    Check.check(c, "SELECT shop_id, item_id FROM shop_item WHERE item_id >= 'I4' AND item_id < 'I5'")
+        .explainContains("ITEM_ID >= 'I4'", "ITEM_ID < 'I5'").returns("S1, I42");
+    Check.check(c, "SELECT shop_id, type FROM shop_item WHERE item_id = 'I1'").explainContains("ITEM_ID = 'I1'")
+        .returns("S1, old", "S2, new");
+    assertRows(c, "SELECT shop_id, item_id FROM shop_item WHERE item_id > 'I1' ORDER BY shop_id DESC",
+        "S1, I42", "S1, I7");
+    assertRows(c, "SELECT shop_id FROM shop_item WHERE item_id < 'I0'");
+    try (java.sql.PreparedStatement ps = c.prepareStatement(
+        "SELECT shop_id, item_id FROM shop_item WHERE item_id BETWEEN ? AND ?")) {
+      ps.setString(1, "I2");
+      ps.setString(2, "I8");
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        List<String> got = new ArrayList<>();
+        while (rs.next()) {
+          got.add(rs.getString(1) + ", " + rs.getString(2));
+        }
+        assertEquals(List.of("S1, I42", "S1, I7"), got);
+      }
+    }
+    run(c, "INSERT INTO shop_item VALUES ('S2', '\uE000', 'a'), ('S2', '\uD83D\uDE00', 'b')");
+    // Java strings sort U+1F600 (a surrogate pair) before U+E000, UTF-8 after it: SQL's order decides
+    assertRows(c, "SELECT type FROM shop_item WHERE shop_id = 'S2' AND item_id < '\uE000' ORDER BY type", "b", "new");
+    assertRows(c, "SELECT type FROM shop_item WHERE shop_id = 'S2' AND item_id > '\uD83D\uDE00'", "a");
   }
 
   @Test

@@ -131,7 +131,9 @@ final class CellarEnumerator implements Enumerator<Object> {
       cell++;
       return wide;
     }
-    wide = nextResult();
+    do {
+      wide = nextResult();
+    } while (wide != null && wide.isEmpty());
     cell = wide == null ? 0 : 1;
     return wide;
   }

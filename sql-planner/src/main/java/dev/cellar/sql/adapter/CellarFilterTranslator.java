@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.rex.RexNode;
 
 /**
@@ -62,9 +63,14 @@ public final class CellarFilterTranslator {
     remaining.removeAll(exact);
     List<ValuePredicate> filters = new ArrayList<>();
     for (RexNode c : remaining) {
-      ValuePredicate p = ValuePredicate.of(c, mapping);
-      if (p != null) {
-        filters.add(p);
+      // a range of a dynamic family's qualifier comes as SEARCH(q, Sarg[...]): its comparisons are filters
+      List<RexNode> parts = mapping.isDynamic() && c.getKind() == SqlKind.SEARCH
+          ? RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, c)) : List.of(c);
+      for (RexNode part : parts) {
+        ValuePredicate p = ValuePredicate.of(part, mapping);
+        if (p != null) {
+          filters.add(p);
+        }
       }
     }
     path = path.withFilters(filters);

@@ -5,6 +5,7 @@ import dev.cellar.sql.codec.ValueCodec;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.filter.BinaryPrefixComparator;
+import dev.cellar.storage.filter.ColumnRangeFilter;
 import dev.cellar.storage.filter.CompareOperator;
 import dev.cellar.storage.filter.Filter;
 import dev.cellar.storage.filter.SingleColumnValueFilter;
@@ -24,11 +25,17 @@ import org.apache.calcite.sql.SqlKind;
  * inequality with a constant or parameter, and {@code LIKE 'abc%'} of a VARCHAR. Only where a
  * value has exactly one encoding (integers, dates, times, timestamps, VARCHAR, VARBINARY of a
  * table Cellar writes) are bytes compared; a row without the cell is NULL and fails. The query's
- * filter still runs over the rows that pass. Immutable.
+ * filter still runs over the rows that pass.
+ *
+ * <p>On the qualifier column of a table with a dynamic family ({@link TableMapping#isDynamic()}),
+ * a VARCHAR, equality and comparisons with a constant or parameter are a
+ * {@link ColumnRangeFilter}: only the cells of the qualifiers in range are read. Immutable.
  */
 final class ValuePredicate {
   enum Op {
-    EQUAL("="), NOT_EQUAL("<>"), STARTS_WITH("LIKE");
+    EQUAL("="), NOT_EQUAL("<>"), STARTS_WITH("LIKE"),
+    /** Comparisons of the qualifier column of a dynamic-family table only. */
+    LESS("<"), LESS_EQUAL("<="), GREATER(">"), GREATER_EQUAL(">=");
 
     final String sql;
 
@@ -51,6 +58,9 @@ final class ValuePredicate {
 
   /** The predicate {@code conjunct} (over the table's fields) is, or null if the store cannot run it. */
   static ValuePredicate of(RexNode conjunct, TableMapping mapping) {
+    if (mapping.isDynamic()) {
+      return qualifierRange(conjunct, mapping);
+    }
     if (mapping.isMapped() || !(conjunct instanceof RexCall call) || call.getOperands().size() != 2) {
       return null;
     }
@@ -109,6 +119,86 @@ final class ValuePredicate {
     return new ValuePredicate(field, op, operand, mapping.def().columns().get(field).name());
   }
 
+  /** A comparison of a dynamic-family table's VARCHAR qualifier with a value, or null. */
+  private static ValuePredicate qualifierRange(RexNode conjunct, TableMapping mapping) {
+    int q = mapping.qualifierField();
+    if (mapping.type(q) != KeyType.VARCHAR || !(conjunct instanceof RexCall call) || call.getOperands().size() != 2) {
+      return null;
+    }
+    RexNode a = call.getOperands().get(0);
+    RexNode b = call.getOperands().get(1);
+    SqlKind kind = call.getKind();
+    if (!(a instanceof RexInputRef)) {
+      RexNode t = a;
+      a = b;
+      b = t;
+      kind = kind.reverse();
+    }
+    Op op;
+    switch (kind) {
+      case EQUALS:
+        op = Op.EQUAL;
+        break;
+      case LESS_THAN:
+        op = Op.LESS;
+        break;
+      case LESS_THAN_OR_EQUAL:
+        op = Op.LESS_EQUAL;
+        break;
+      case GREATER_THAN:
+        op = Op.GREATER;
+        break;
+      case GREATER_THAN_OR_EQUAL:
+        op = Op.GREATER_EQUAL;
+        break;
+      default:
+        return null;
+    }
+    if (!(a instanceof RexInputRef ref) || ref.getIndex() != q) {
+      return null;
+    }
+    KeyOperand operand;
+    if (b instanceof RexDynamicParam p) {
+      operand = KeyOperand.param(p.getIndex());
+    } else if (b instanceof RexLiteral lit && !lit.isNull() && KeyConditions.literalValue(lit) instanceof String v) {
+      operand = KeyOperand.constant(v, KeyConditions.display(v, lit.getType().getSqlTypeName()));
+    } else {
+      return null;
+    }
+    return new ValuePredicate(q, op, operand, mapping.def().columns().get(q).name());
+  }
+
+  /**
+   * The qualifier range of a comparison with {@code v}, or null when the bytes of the range are
+   * not exactly the strings in it: UTF-8 sorts as code points, Java strings as UTF-16 units, and
+   * the two agree on every string compared with a bound whose characters are all below U+D800.
+   */
+  private Filter qualifierFilter(TableMapping mapping, Object v) {
+    if (!(v instanceof String s)) {
+      return null;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= '\uD800' && op != Op.EQUAL) {
+        return null;
+      }
+    }
+    byte[] b = mapping.encodeValue(field, s);
+    switch (op) {
+      case EQUAL:
+        return new ColumnRangeFilter(b, true, b, true);
+      case LESS:
+        return new ColumnRangeFilter(null, false, b, false);
+      case LESS_EQUAL:
+        return new ColumnRangeFilter(null, false, b, true);
+      case GREATER:
+        return new ColumnRangeFilter(b, false, null, false);
+      case GREATER_EQUAL:
+        return new ColumnRangeFilter(b, true, null, false);
+      default:
+        throw new AssertionError(op);
+    }
+  }
+
   private static boolean exactlyEncoded(KeyType type) {
     switch (type) {
       case TINYINT:
@@ -131,6 +221,9 @@ final class ValuePredicate {
    * the value cannot be encoded exactly (the query's filter then decides alone).
    */
   Filter toFilter(DataContext context, TableMapping mapping) {
+    if (mapping.isDynamic()) {
+      return qualifierFilter(mapping, operand.value(context));
+    }
     Object v = KeyOperand.toKey(mapping.type(field), operand.value(context));
     if (v == null) {
       return null;
