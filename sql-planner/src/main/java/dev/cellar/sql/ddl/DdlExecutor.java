@@ -159,17 +159,9 @@ public final class DdlExecutor {
     if (inlineKey != null) {
       key.add(new KeyPart(inlineKey.name(), inlineKey.descending(), inlineKey.at()));
     }
-    Map<String, Integer> keyPos = new LinkedHashMap<>();
+    Map<String, Integer> keyPos = keyPositions(key, names, "table", name);
     Map<String, Boolean> keyDesc = new LinkedHashMap<>();
     for (KeyPart k : key) {
-      if (!names.contains(k.name())) {
-        throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "primary key column " + k.name() + " ("
-            + k.at().position() + ") is not a column of table " + name);
-      }
-      if (keyPos.put(k.name(), keyPos.size()) != null) {
-        throw CellarSqlException.syntax("column " + k.name() + " appears twice in the primary key of table " + name
-            + " (" + k.at().position() + ")");
-      }
       keyDesc.put(k.name(), k.descending());
     }
     for (Column c : s.columns()) {
@@ -745,5 +737,26 @@ public final class DdlExecutor {
     Set<String> s = new LinkedHashSet<>(ColumnFamilyDescriptor.of("f").settings().keySet());
     s.remove("NAME");
     return s;
+  }
+
+  /**
+   * The position of each primary key column in the key, in key order.
+   *
+   * @throws CellarSqlException naming the column and its position if it is not one of {@code names}
+   *     (42S22) or appears twice (42000)
+   */
+  static Map<String, Integer> keyPositions(List<KeyPart> key, java.util.Set<String> names, String kind, String name) {
+    Map<String, Integer> keyPos = new LinkedHashMap<>();
+    for (KeyPart k : key) {
+      if (!names.contains(k.name())) {
+        throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "primary key column " + k.name() + " ("
+            + k.at().position() + ") is not a column of " + kind + " " + name);
+      }
+      if (keyPos.put(k.name(), keyPos.size()) != null) {
+        throw CellarSqlException.syntax("column " + k.name() + " appears twice in the primary key of " + kind + " "
+            + name + " (" + k.at().position() + ")");
+      }
+    }
+    return keyPos;
   }
 }

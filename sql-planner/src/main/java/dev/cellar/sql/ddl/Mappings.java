@@ -129,16 +129,8 @@ final class Mappings {
       throw CellarSqlException.syntax("view " + name + " needs a PRIMARY KEY: its columns say how the rowkeys of store "
           + "table " + store + " are read");
     }
-    Map<String, Integer> keyPos = new LinkedHashMap<>();
+    Map<String, Integer> keyPos = DdlExecutor.keyPositions(key, names, "view", name);
     for (KeyPart k : key) {
-      if (!names.contains(k.name())) {
-        throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "primary key column " + k.name() + " ("
-            + k.at().position() + ") is not a column of view " + name);
-      }
-      if (keyPos.put(k.name(), keyPos.size()) != null) {
-        throw CellarSqlException.syntax("column " + k.name() + " appears twice in the primary key of view " + name
-            + " (" + k.at().position() + ")");
-      }
       if (k.descending()) {
         throw CellarSqlException.syntax("key column " + k.name() + " (" + k.at().position() + ") of view " + name
             + " cannot be DESC: a mapped rowkey is read as it is stored");
