@@ -4,6 +4,7 @@ import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
@@ -228,6 +229,32 @@ class DynamicFamilyTest {
     assertRows(c, "SELECT u.\"nickname\" FROM user_fans f JOIN \"user\" u ON u.id = f.fans_id"
         + " WHERE f.user_id = 'u1' ORDER BY 1", "bob", "cid");
     assertRows(c, "SELECT user_id FROM user_fans WHERE fans_id = 'u1' ORDER BY 1", "u2", "u4");
+  }
+
+  @Test
+  void aMillionFansInOneRowAreReadPageByPage() throws Exception {
+    Table t = raw("user", "info", "fans");
+    for (int page = 0; page < 100; page++) {
+      Put p = new Put(Bytes.toBytes("star"));
+      for (int i = 0; i < 10_000; i++) {
+        p.addColumn(Bytes.toBytes("fans"), Bytes.toBytes(String.format("f%07d", page * 10_000 + i)),
+            Bytes.toBytes("casual"));
+      }
+      t.put(p);
+    }
+    run(c, "CREATE VIEW user_fans (user_id VARCHAR NOT NULL, fans_id VARCHAR NOT NULL, type VARCHAR,"
+        + " CONSTRAINT pk PRIMARY KEY (user_id, fans_id)) STORE_TABLE='user', DYNAMIC_FAMILY='fans',"
+        + " VALUE_FORMAT='STRING'");
+    // the first page of a user's fans comes from the first page of cells, not from the whole row
+    String first = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT fans_id FROM user_fans "
+        + "WHERE user_id = 'star' LIMIT 5"));
+    assertTrue(first.contains("rows read 1, cells read 1024,"), first);
+    assertRows(c, "SELECT fans_id FROM user_fans WHERE user_id = 'star' LIMIT 3", "f0000000", "f0000001", "f0000002");
+    // all of them stream through, a page of 1,024 cells at a time
+    String all = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT COUNT(*) FROM user_fans "
+        + "WHERE user_id = 'star'"));
+    assertTrue(all.contains("rows read 1, cells read 1000000,"), all);
+    assertRows(c, "SELECT COUNT(*), MAX(fans_id) FROM user_fans WHERE user_id = 'star'", "1000000, f0999999");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
@@ -28,6 +29,11 @@ final class CellarEnumerator implements Enumerator<Object> {
   static final int CHECK_EVERY = 256;
   /** Keys read by one batched get. */
   static final int GET_BATCH = 256;
+  /**
+   * Cells of a dynamic family's row read at a time: a row of a million qualifiers (a user's fans)
+   * streams in pages of this many cells rather than being held whole.
+   */
+  static final int WIDE_ROW_PAGE = 1024;
 
   private final Table table;
   private final AccessPath path;
@@ -48,6 +54,8 @@ final class CellarEnumerator implements Enumerator<Object> {
   private long rows;
   private long read;
   private Filter filter;
+  /** For a dynamic-family table, the rowkey last counted as a row read. */
+  private byte[] lastRow;
   /** For a dynamic-family table, the store row whose cells are being returned. */
   private Result wide;
   private int cell;
@@ -90,10 +98,12 @@ final class CellarEnumerator implements Enumerator<Object> {
     long limit = path.limit();
     long t0 = profile == null ? 0 : System.nanoTime();
     Result r = limit >= 0 && read >= limit ? null : mapping.isDynamic() ? nextCellRow() : nextResult();
-    if (profile != null && (!mapping.isDynamic() || cell == 1)) {
+    // a dynamic family's row counts once, on its first cell (its later pages repeat the rowkey)
+    boolean newRow = r != null && (!mapping.isDynamic() || cell == 1 && !Arrays.equals(r.row(), lastRow));
+    if (profile != null) {
       profile.nanos += System.nanoTime() - t0;
-      if (r != null) {
-        profile.rows++;
+      if (r != null && (!mapping.isDynamic() || cell == 1)) {
+        profile.rows += newRow ? 1 : 0;
         profile.cells += r.size();
       }
     }
@@ -101,8 +111,9 @@ final class CellarEnumerator implements Enumerator<Object> {
       current = null;
       return false;
     }
-    if (!mapping.isDynamic() || cell == 1) {
+    if (newRow) {
       stats.rowsRead.increment();
+      lastRow = mapping.isDynamic() ? r.row() : null;
     }
     read++;
     for (int f : fields) {
@@ -158,6 +169,10 @@ final class CellarEnumerator implements Enumerator<Object> {
         return null;
       }
       AccessPath.KeyRange range = ranges.get(next);
+      if (range.point() && mapping.isDynamic()) {
+        // a wide row is read as a one-row scan, page by page, never whole
+        range = new AccessPath.KeyRange(range.start(), Bytes.rowAfter(range.start()), false);
+      }
       if (range.point()) {
         List<Get> gets = new ArrayList<>();
         while (next < ranges.size() && ranges.get(next).point() && gets.size() < GET_BATCH) {
@@ -188,6 +203,9 @@ final class CellarEnumerator implements Enumerator<Object> {
         }
         if (path.hasLimit() && !mapping.isDynamic()) {
           scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
+        }
+        if (mapping.isDynamic()) {
+          scan.setBatch(WIDE_ROW_PAGE);
         }
         stats.requests.increment();
         if (profile != null) {
