@@ -250,8 +250,19 @@ class AccessPathTest {
   @Test
   void saltedTableReadsTheRangeInEveryBucketAndAKeyInOne() throws Exception {
     assertEquals(List.of("v42"), query("SELECT v FROM salted WHERE k = 42", "GET (K = 42)", 1));
-    assertEquals(List.of("10", "11", "12", "13"), sorted(query("SELECT k FROM salted WHERE k BETWEEN 10 AND 13",
-        "RANGE SCAN (K >= 10 AND K <= 13) in 4 buckets", 4)));
+    // the buckets' scans are merged by key: rows come in key order
+    assertEquals(List.of("10", "11", "12", "13"), query("SELECT k FROM salted WHERE k BETWEEN 10 AND 13",
+        "RANGE SCAN (K >= 10 AND K <= 13) in 4 buckets", 4));
+    String plan = Check.check(c, "SELECT k FROM salted ORDER BY k").plan();
+    assertTrue(!plan.contains("EnumerableSort"), plan);
+    List<String> all = Sql.strings(c, "SELECT k FROM salted ORDER BY k");
+    assertEquals(100, all.size());
+    assertEquals(sortedNumerically(all), all);
+    assertEquals(List.of("0", "1", "2"), query("SELECT k FROM salted ORDER BY k LIMIT 3", "FULL SCAN LIMIT 3", 3));
+    assertEquals(List.of("99", "98"), query("SELECT k FROM salted WHERE k > 50 ORDER BY k DESC LIMIT 2",
+        "RANGE SCAN (K > 50) in 4 buckets REVERSED LIMIT 2", 2));
+    assertEquals(List.of("7", "42", "64"), query("SELECT k FROM salted WHERE k IN (64, 7, 42) ORDER BY k",
+        "MULTI-GET (K IN (7, 42, 64))", 3));
   }
 
   @Test
@@ -359,6 +370,12 @@ class AccessPathTest {
   @Test
   void unboundFirstKeyColumnIsAFullScan() throws Exception {
     assertEquals(5, query("SELECT shop_id FROM shop_item WHERE item_id = 3", "FULL SCAN", 100).size());
+  }
+
+  private static List<String> sortedNumerically(List<String> rows) {
+    List<String> s = new ArrayList<>(rows);
+    s.sort((a, b) -> Integer.compare(Integer.parseInt(a), Integer.parseInt(b)));
+    return s;
   }
 
   private static List<String> sorted(List<String> rows) {

@@ -27,7 +27,9 @@ class KeyRangeDifferentialTest {
   static void load() throws Exception {
     c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE keyed (a INTEGER NOT NULL, b VARCHAR NOT NULL, c BIGINT NOT NULL, v INTEGER, "
-        + "CONSTRAINT pk PRIMARY KEY (a, b DESC, c))", "CREATE TABLE heap (a INTEGER, b VARCHAR, c BIGINT, v INTEGER)");
+        + "CONSTRAINT pk PRIMARY KEY (a, b DESC, c))", "CREATE TABLE heap (a INTEGER, b VARCHAR, c BIGINT, v INTEGER)",
+        "CREATE TABLE salted (a INTEGER NOT NULL, b VARCHAR NOT NULL, c BIGINT NOT NULL, v INTEGER, "
+            + "CONSTRAINT pk PRIMARY KEY (a, b DESC, c)) SALT_BUCKETS=3");
     Random r = new Random(7);
     StringJoiner rows = new StringJoiner(", ");
     int n = 0;
@@ -40,7 +42,7 @@ class KeyRangeDifferentialTest {
         }
       }
     }
-    run(c, "INSERT INTO keyed VALUES " + rows, "INSERT INTO heap VALUES " + rows);
+    run(c, "INSERT INTO keyed VALUES " + rows, "INSERT INTO heap VALUES " + rows, "INSERT INTO salted VALUES " + rows);
   }
 
   @AfterAll
@@ -63,6 +65,19 @@ class KeyRangeDifferentialTest {
       }
     }
     assertTrue(bounded > 200, "most random predicates bound the key; only " + bounded + " did");
+  }
+
+  @Test
+  void orderedReadsOfASaltedTableMergeItsBucketsInKeyOrder() throws Exception {
+    Random r = new Random(11);
+    for (int i = 0; i < 120; i++) {
+      String where = predicate(r, 1);
+      String order = r.nextBoolean() ? "a, b DESC, c" : "a DESC, b, c DESC";
+      String limit = r.nextInt(3) == 0 ? " LIMIT " + (1 + r.nextInt(20)) : "";
+      String salted = "SELECT a, b, c, v FROM salted WHERE " + where + " ORDER BY " + order + limit;
+      assertEquals(Sql.strings(c, "SELECT a, b, c, v FROM heap WHERE " + where + " ORDER BY " + order + limit),
+          Sql.strings(c, salted), salted);
+    }
   }
 
   private static String predicate(Random r, int depth) {

@@ -48,8 +48,16 @@ public final class AccessPath {
   /**
    * One storage request of a path: the row {@code start} alone when {@code point}, else the rows
    * from {@code start} (inclusive) to {@code stop} (exclusive; empty for the end of the table).
+   * In a salted table, a range is read in every bucket: the ranges of one unsalted range share a
+   * {@code group} (0, 1, ... in key order), and their rows are merged by unsalted key; -1 for a
+   * range read alone.
    */
-  public record KeyRange(byte[] start, byte[] stop, boolean point) {
+  public record KeyRange(byte[] start, byte[] stop, boolean point, int group) {
+    /** A key or range of an unsalted table, or read alone. */
+    public KeyRange(byte[] start, byte[] stop, boolean point) {
+      this(start, stop, point, -1);
+    }
+
     @Override
     public String toString() {
       return point ? Bytes.toStringBinary(start)
@@ -237,7 +245,20 @@ public final class AccessPath {
    */
   List<KeyRange> ranges(DataContext context, TableMapping mapping) {
     if (boxes == null) {
-      return List.of(new KeyRange(Bytes.EMPTY, Bytes.EMPTY, false));
+      RowKeyCodec codec = mapping.keyCodec();
+      if (codec == null || !codec.isSalted()) {
+        return List.of(new KeyRange(Bytes.EMPTY, Bytes.EMPTY, false));
+      }
+      // every bucket, merged by key
+      List<KeyRange> buckets = new ArrayList<>(codec.buckets());
+      for (int b = 0; b < codec.buckets(); b++) {
+        byte[] salt = {(byte) b};
+        buckets.add(new KeyRange(salt, Bytes.prefixEnd(salt), false, 0));
+      }
+      if (reversed) {
+        java.util.Collections.reverse(buckets);
+      }
+      return buckets;
     }
     RangeBuilder out = new RangeBuilder(mapping.keyCodec(), context);
     for (KeyBox b : boxes) {
@@ -392,19 +413,13 @@ public final class AccessPath {
       if (stop.length > 0 && Arrays.compareUnsigned(start, stop) >= 0) {
         return;
       }
-      if (!codec.isSalted()) {
-        ranges.add(new KeyRange(start, stop, false));
-        return;
-      }
-      for (int b = 0; b < codec.buckets(); b++) {
-        byte[] s = codec.withBucket(b, start);
-        byte[] e = stop.length == 0 ? Bytes.prefixEnd(new byte[] {(byte) b}) : codec.withBucket(b, stop);
-        ranges.add(new KeyRange(s, e, false));
-      }
+      ranges.add(new KeyRange(start, stop, false));
     }
 
     List<KeyRange> result() {
-      points.sort(BY_START);
+      // keys in unsalted key order: behind the salt byte of a salted table
+      int salt = codec.isSalted() ? 1 : 0;
+      points.sort((a, b) -> Arrays.compareUnsigned(a.start, salt, a.start.length, b.start, salt, b.start.length));
       List<KeyRange> keys = new ArrayList<>(points.size());
       for (KeyRange p : points) {
         if (keys.isEmpty() || !Arrays.equals(keys.get(keys.size() - 1).start, p.start)) {
@@ -415,7 +430,8 @@ public final class AccessPath {
         return keys;
       }
       for (KeyRange p : keys) {
-        ranges.add(new KeyRange(p.start, Bytes.rowAfter(p.start), false));
+        byte[] unsalted = Arrays.copyOfRange(p.start, salt, p.start.length);
+        ranges.add(new KeyRange(unsalted, Bytes.rowAfter(unsalted), false));
       }
       ranges.sort(BY_START);
       List<KeyRange> merged = new ArrayList<>(ranges.size());
@@ -429,7 +445,19 @@ public final class AccessPath {
           merged.add(r);
         }
       }
-      return merged;
+      if (!codec.isSalted()) {
+        return merged;
+      }
+      List<KeyRange> bucketed = new ArrayList<>(merged.size() * codec.buckets());
+      for (int g = 0; g < merged.size(); g++) {
+        KeyRange r = merged.get(g);
+        for (int b = 0; b < codec.buckets(); b++) {
+          byte[] start = codec.withBucket(b, r.start);
+          byte[] stop = r.stop.length == 0 ? Bytes.prefixEnd(new byte[] {(byte) b}) : codec.withBucket(b, r.stop);
+          bucketed.add(new KeyRange(start, stop, false, g));
+        }
+      }
+      return bucketed;
     }
   }
 

@@ -149,8 +149,27 @@ final class CellarEnumerator implements Enumerator<Object> {
     return wide;
   }
 
+  /** A scanner of one bucket of a salted range and its next row, while bucket scans are merged. */
+  private record Head(Result row, ResultScanner scanner) {}
+
+  /** The bucket scans of a salted range, by next row in unsalted key order; null when not merging. */
+  private java.util.PriorityQueue<Head> merge;
+
   private Result nextResult() {
     while (true) {
+      if (merge != null) {
+        Head h = merge.poll();
+        if (h != null) {
+          Result following = h.scanner.next();
+          if (following != null) {
+            merge.add(new Head(following, h.scanner));
+          } else {
+            h.scanner.close();
+          }
+          return h.row;
+        }
+        merge = null;
+      }
       if (scanner != null) {
         Result r = scanner.next();
         if (r != null) {
@@ -189,29 +208,60 @@ final class CellarEnumerator implements Enumerator<Object> {
         }
         batch = gets.size() == 1 ? List.of(table.get(gets.get(0))) : table.get(gets);
         batchPos = 0;
+      } else if (range.group() >= 0) {
+        openMerge(range.group());
       } else {
         next++;
-        Scan scan;
-        if (path.isReversed()) {
-          scan = new Scan().setReversed(true).withStartRow(range.stop(), false).withStopRow(range.start(), true);
-        } else {
-          scan = new Scan().withStartRow(range.start()).withStopRow(range.stop());
-        }
-        mapping.addColumns(scan, fields);
-        if (filter != null) {
-          scan.setFilter(filter.copy());
-        }
-        if (path.hasLimit() && !mapping.isDynamic()) {
-          scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
-        }
-        if (mapping.isDynamic()) {
-          scan.setBatch(WIDE_ROW_PAGE);
-        }
-        stats.requests.increment();
-        if (profile != null) {
-          profile.requests++;
-        }
-        scanner = table.scanner(scan);
+        scanner = table.scanner(scan(range));
+      }
+    }
+  }
+
+  /** The storage scan of one range: its direction, columns, filter, limit and page size; counted as a request. */
+  private Scan scan(AccessPath.KeyRange range) {
+    Scan scan;
+    if (path.isReversed()) {
+      scan = new Scan().setReversed(true).withStartRow(range.stop(), false).withStopRow(range.start(), true);
+    } else {
+      scan = new Scan().withStartRow(range.start()).withStopRow(range.stop());
+    }
+    mapping.addColumns(scan, fields);
+    if (filter != null) {
+      scan.setFilter(filter.copy());
+    }
+    if (path.hasLimit() && !mapping.isDynamic()) {
+      scan.setLimit((int) Math.min(Integer.MAX_VALUE, path.limit() - read));
+    }
+    if (mapping.isDynamic()) {
+      scan.setBatch(WIDE_ROW_PAGE);
+    }
+    stats.requests.increment();
+    if (profile != null) {
+      profile.requests++;
+    }
+    return scan;
+  }
+
+  /**
+   * Opens the bucket scans of the salted range {@code group} (the ranges from {@link #next} on
+   * that share it) and merges them by unsalted rowkey, so that rows come in key order.
+   */
+  private void openMerge(int group) {
+    boolean reversed = path.isReversed();
+    java.util.Comparator<Head> order = (a, b) -> {
+      byte[] x = a.row.row();
+      byte[] y = b.row.row();
+      int c = Arrays.compareUnsigned(x, 1, x.length, y, 1, y.length);
+      return reversed ? -c : c;
+    };
+    merge = new java.util.PriorityQueue<>(order);
+    while (next < ranges.size() && ranges.get(next).group() == group) {
+      ResultScanner s = table.scanner(scan(ranges.get(next++)));
+      Result first = s.next();
+      if (first != null) {
+        merge.add(new Head(first, s));
+      } else {
+        s.close();
       }
     }
   }
@@ -231,6 +281,12 @@ final class CellarEnumerator implements Enumerator<Object> {
 
   @Override
   public void close() {
+    if (merge != null) {
+      for (Head h : merge) {
+        h.scanner.close();
+      }
+      merge = null;
+    }
     if (scanner != null) {
       scanner.close();
       scanner = null;

@@ -76,10 +76,10 @@ public class CellarTableScan extends TableScan implements CellarRel {
   }
 
   /**
-   * A scan of {@code table} along {@code path}, with the orders its rows come in: rowkey order,
-   * which for a table with a declared, unsalted key is the order of the key columns (each in
-   * its direction, as far as their encoding sorts in SQL order), and the same without the
-   * leading columns the path binds to one value.
+   * A scan of {@code table} along {@code path}, with the order its rows come in: rowkey order
+   * (for a salted table, its buckets' scans merged by unsalted key), which for a table with a
+   * declared key is the order of the key columns (each in its direction, as far as their
+   * encoding sorts in SQL order) after the leading columns the path binds to one value.
    */
   static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
       int[] fields) {
@@ -91,24 +91,18 @@ public class CellarTableScan extends TableScan implements CellarRel {
   private static List<RelCollation> collations(RelOptCluster cluster, CellarTable table, AccessPath path,
       int[] projected) {
     RowKeyCodec codec = table.mapping().keyCodec();
-    if (codec == null || codec.isSalted()) {
+    if (codec == null) {
       return List.of(RelCollations.EMPTY);
     }
     CalciteConnectionConfig config = cluster.getPlanner().getContext().unwrap(CalciteConnectionConfig.class);
     NullCollation nulls = config == null ? NullCollation.HIGH : config.defaultNullCollation();
+    // one order, never several: the planner files a rel with several orders under none, and the
+    // forward and reversed scans of one table would then share a set whose order neither keeps
     int bound = path.boundPrefix();
-    List<RelCollation> out = new ArrayList<>();
-    RelCollation full = keyOrder(codec, table.mapping().keyFields(), 0, projected, nulls, path.isReversed());
-    if (!full.getFieldCollations().isEmpty()) {
-      out.add(full);
-    }
-    if (bound > 0 && bound < codec.columns().size()) {
-      RelCollation rest = keyOrder(codec, table.mapping().keyFields(), bound, projected, nulls, path.isReversed());
-      if (!rest.getFieldCollations().isEmpty()) {
-        out.add(rest);
-      }
-    }
-    return out.isEmpty() ? List.of(RelCollations.EMPTY) : out;
+    RelCollation order = bound > 0 && bound < codec.columns().size()
+        ? keyOrder(codec, table.mapping().keyFields(), bound, projected, nulls, path.isReversed())
+        : keyOrder(codec, table.mapping().keyFields(), 0, projected, nulls, path.isReversed());
+    return List.of(order);
   }
 
   /**
