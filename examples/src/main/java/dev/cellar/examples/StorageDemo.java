@@ -15,6 +15,7 @@ import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.embedded.EmbeddedStore;
 import dev.cellar.storage.embedded.StoreOptions;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -73,15 +74,20 @@ public final class StorageDemo {
   }
 
   static void printScan(Table table, Scan scan) {
-    System.out.printf("%-28s %s%n", "ROW", "COLUMN+CELL");
+    printScan(table, scan, System.out);
+  }
+
+  /** Prints the rows of {@code scan} as the HBase shell's {@code scan} does. */
+  static void printScan(Table table, Scan scan, PrintStream out) {
+    out.printf("%-28s %s%n", "ROW", "COLUMN+CELL");
     int rows = 0;
     try (ResultScanner s = table.scanner(scan)) {
       for (Result r : s) {
-        printCells(r);
+        printCells(r, out);
         rows++;
       }
     }
-    System.out.println(rows + " row(s)");
+    out.println(rows + " row(s)");
   }
 
   static void printRow(Result r) {
@@ -89,12 +95,12 @@ public final class StorageDemo {
       System.out.println("(no cells)");
       return;
     }
-    printCells(r);
+    printCells(r, System.out);
   }
 
-  private static void printCells(Result r) {
+  private static void printCells(Result r, PrintStream out) {
     for (Cell c : r.cells()) {
-      System.out.printf(" %-27s column=%s:%s, timestamp=%d, value=%s%n", Bytes.toStringBinary(c.row()),
+      out.printf(" %-27s column=%s:%s, timestamp=%d, value=%s%n", Bytes.toStringBinary(c.row()),
           Bytes.toStringBinary(c.family()), Bytes.toStringBinary(c.qualifier()), c.timestamp(), printable(c.value()));
     }
   }
