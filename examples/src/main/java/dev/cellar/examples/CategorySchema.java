@@ -59,6 +59,11 @@ final class CategorySchema extends WideRowSchema {
   }
 
   @Override
+  List<String> sampleRows() {
+    return List.of("7");
+  }
+
+  @Override
   List<String> views() {
     return List.of(
         "CREATE VIEW IF NOT EXISTS category (id INTEGER NOT NULL PRIMARY KEY, \"name\".\"name\" VARCHAR)\n"

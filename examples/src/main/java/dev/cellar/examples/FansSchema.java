@@ -59,6 +59,11 @@ final class FansSchema extends WideRowSchema {
   }
 
   @Override
+  List<String> sampleRows() {
+    return List.of("U1");
+  }
+
+  @Override
   List<String> views() {
     return List.of(
         "CREATE VIEW IF NOT EXISTS users (id VARCHAR NOT NULL PRIMARY KEY,\n"

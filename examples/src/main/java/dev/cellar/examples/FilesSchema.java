@@ -62,6 +62,11 @@ final class FilesSchema extends WideRowSchema {
   }
 
   @Override
+  List<String> sampleRows() {
+    return List.of("000001");
+  }
+
+  @Override
   List<String> views() {
     return List.of(
         "CREATE VIEW IF NOT EXISTS \"files\" (user_id CHAR(6) NOT NULL, ctime CHAR(8) NOT NULL,"

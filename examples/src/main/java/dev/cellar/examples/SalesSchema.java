@@ -63,6 +63,11 @@ final class SalesSchema extends WideRowSchema {
   }
 
   @Override
+  List<String> sampleRows() {
+    return List.of("u000001");
+  }
+
+  @Override
   List<String> views() {
     return List.of(
         "CREATE VIEW IF NOT EXISTS sale (user_id CHAR(7) NOT NULL, rtime BIGINT FORMAT BYTES NOT NULL,"

@@ -69,6 +69,11 @@ final class ShopItemSchema extends WideRowSchema {
   }
 
   @Override
+  List<String> sampleRows() {
+    return List.of("S1", "I42");
+  }
+
+  @Override
   List<String> views() {
     return List.of(
         "CREATE VIEW IF NOT EXISTS shop (id VARCHAR NOT NULL PRIMARY KEY,\n"

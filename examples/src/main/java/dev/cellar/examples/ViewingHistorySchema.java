@@ -65,6 +65,11 @@ final class ViewingHistorySchema extends WideRowSchema {
   }
 
   @Override
+  List<String> sampleRows() {
+    return List.of("100000", "9");
+  }
+
+  @Override
   List<String> views() {
     return List.of(
         "CREATE VIEW IF NOT EXISTS history (ruser CHAR(6) NOT NULL, video_id VARCHAR NOT NULL,\n"

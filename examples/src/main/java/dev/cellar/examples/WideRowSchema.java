@@ -30,6 +30,11 @@ abstract class WideRowSchema {
    */
   abstract void createRaw(CellarStore store, int rows);
 
+  /**
+   * For each store table, the row that the printed sample {@code scan} starts at (a seed row).
+   */
+  abstract List<String> sampleRows();
+
   /** The {@code CREATE VIEW} statements that map the raw layout. */
   abstract List<String> views();
 

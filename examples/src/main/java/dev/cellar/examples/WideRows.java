@@ -2,6 +2,7 @@ package dev.cellar.examples;
 
 import dev.cellar.jdbc.CellarDriver;
 import dev.cellar.storage.Admin;
+import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Scan;
 import java.io.PrintStream;
@@ -89,10 +90,12 @@ public final class WideRows {
     load(c, s, rows);
     out.printf("=== %s (loaded in %d ms) ===%n", s.name(), (System.nanoTime() - start) / 1_000_000);
     CellarStore store = CellarDriver.database(c).store();
-    for (String t : s.storeTables()) {
+    for (int i = 0; i < s.storeTables().size(); i++) {
+      String t = s.storeTables().get(i);
+      String from = s.sampleRows().get(i);
       out.println();
-      out.println("scan '" + t + "', {LIMIT => 3}");
-      StorageDemo.printScan(store.table(t), new Scan().setLimit(3), out);
+      out.println("scan '" + t + "', {STARTROW => '" + from + "', LIMIT => 2}");
+      StorageDemo.printScan(store.table(t), new Scan().withStartRow(Bytes.toBytes(from)).setLimit(2), out);
     }
     for (String ddl : s.views()) {
       out.println();
