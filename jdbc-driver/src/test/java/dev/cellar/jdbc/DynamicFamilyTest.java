@@ -2,6 +2,7 @@ package dev.cellar.jdbc;
 
 import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
+import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,12 +11,10 @@ import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Cell;
-import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.Table;
-import dev.cellar.storage.TableDescriptor;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -47,22 +46,9 @@ class DynamicFamilyTest {
   }
 
   private Table raw(String name, String... families) {
-    TableDescriptor.Builder b = TableDescriptor.newBuilder(name);
-    for (String f : families) {
-      b.family(ColumnFamilyDescriptor.of(f));
-    }
-    admin.createTable(b.build());
-    return store.table(name);
+    return RawTables.create(store, name, families);
   }
 
-  private static void shellPut(Table t, String row, String... familyQualifierValue) {
-    Put p = new Put(Bytes.toBytes(row));
-    for (int i = 0; i < familyQualifierValue.length; i += 2) {
-      String[] fq = familyQualifierValue[i].split(":");
-      p.addColumn(Bytes.toBytes(fq[0]), Bytes.toBytes(fq[1]), familyQualifierValue[i + 1].getBytes(StandardCharsets.UTF_8));
-    }
-    t.put(p);
-  }
 
   /** {@code family:qualifier=value} of every cell of a raw row. */
   private static List<String> cells(Table t, String row) {

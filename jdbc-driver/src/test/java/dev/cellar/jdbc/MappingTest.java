@@ -2,6 +2,7 @@ package dev.cellar.jdbc;
 
 import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
+import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
-import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
@@ -50,23 +50,9 @@ class MappingTest {
   }
 
   private Table raw(String name, String... families) {
-    TableDescriptor.Builder b = TableDescriptor.newBuilder(name);
-    for (String f : families) {
-      b.family(ColumnFamilyDescriptor.of(f));
-    }
-    admin.createTable(b.build());
-    return store.table(name);
+    return RawTables.create(store, name, families);
   }
 
-  /** {@code put 'files', row, 'f:q', 'text'} in the HBase shell: every value is its UTF-8 text. */
-  private static void shellPut(Table t, String row, String... familyQualifierValue) {
-    Put p = new Put(Bytes.toBytes(row));
-    for (int i = 0; i < familyQualifierValue.length; i += 2) {
-      String[] fq = familyQualifierValue[i].split(":");
-      p.addColumn(Bytes.toBytes(fq[0]), Bytes.toBytes(fq[1]), familyQualifierValue[i + 1].getBytes(StandardCharsets.UTF_8));
-    }
-    t.put(p);
-  }
 
   private static String text(byte[] b) {
     return b == null ? null : new String(b, StandardCharsets.UTF_8);
