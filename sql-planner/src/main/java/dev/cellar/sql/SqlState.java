@@ -33,6 +33,8 @@ public enum SqlState {
   UNIQUE_VIOLATION("23505"),
   /** Any other constraint violation. */
   INTEGRITY_CONSTRAINT_VIOLATION("23000"),
+  /** An object cannot be dropped or changed while others depend on it. */
+  DEPENDENT_OBJECTS("2BP01"),
   /** A syntax error or an invalid use of SQL (an unknown option, a misplaced clause). */
   SYNTAX_ERROR("42000"),
   /** A table or view exists already. */

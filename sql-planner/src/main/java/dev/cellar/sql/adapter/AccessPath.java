@@ -78,9 +78,17 @@ public final class AccessPath {
   private final long limit;
   private final boolean reversed;
   private final List<ValuePredicate> filters;
+  /** The index whose entries the path reads (its boxes bound the entries' keys), or null for the table's rows. */
+  private final String index;
 
   private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit,
       boolean reversed, List<ValuePredicate> filters) {
+    this(kind, table, boxes, keyNames, buckets, limit, reversed, filters, null);
+  }
+
+  private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit,
+      boolean reversed, List<ValuePredicate> filters, String index) {
+    this.index = index;
     this.kind = Objects.requireNonNull(kind, "kind");
     this.table = Objects.requireNonNull(table, "table");
     this.boxes = boxes;
@@ -98,17 +106,35 @@ public final class AccessPath {
 
   /** This path, reading at most {@code rows} rows. */
   AccessPath withLimit(long rows) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed, filters);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed, filters, index);
   }
 
   /** This path, read from its last row to its first. */
   AccessPath reversed() {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed, filters);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed, filters, index);
   }
 
   /** This path, with the store evaluating {@code predicates} on the rows it reads. */
   AccessPath withFilters(List<ValuePredicate> predicates) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, List.copyOf(predicates));
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, List.copyOf(predicates), index);
+  }
+
+  /**
+   * This path as a read of index {@code name}'s entries: its boxes (made over the index's entry
+   * table, {@code IndexMapping#entries}) bound entry keys.
+   */
+  AccessPath onIndex(String name) {
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, filters, name);
+  }
+
+  /** A read of every entry of index {@code name}, in index order. */
+  static AccessPath indexScan(String table, String name) {
+    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1, false, List.of(), name);
+  }
+
+  /** The index whose entries the path reads, or null when it reads the table's rows. */
+  String index() {
+    return index;
   }
 
   /** Whether the store filters the rows this path reads. */
@@ -355,14 +381,17 @@ public final class AccessPath {
       if (lower == NONE || upper == NONE) {
         return;
       }
-      byte[] lowStart = lower == null ? prefix : iv.lowerInclusive ? lower : Bytes.prefixEnd(lower);
-      byte[] highStop = upper == null ? Bytes.prefixEnd(prefix) : iv.upperInclusive ? Bytes.prefixEnd(upper) : upper;
+      // a side left open stops short of the NULLs of a nullable column (an index entry's)
+      byte[] mark = codec.field(combo.length).valueMark();
+      byte[] open = mark == null ? prefix : Bytes.concat(prefix, mark);
+      byte[] lowStart = lower == null ? open : iv.lowerInclusive ? lower : Bytes.prefixEnd(lower);
+      byte[] highStop = upper == null ? Bytes.prefixEnd(open) : iv.upperInclusive ? Bytes.prefixEnd(upper) : upper;
       if (!col.descending()) {
         addRange(lowStart, highStop);
       } else {
         // a descending column stores the SQL range's ends the other way round
-        byte[] start = upper == null ? prefix : iv.upperInclusive ? upper : Bytes.prefixEnd(upper);
-        byte[] stop = lower == null ? Bytes.prefixEnd(prefix) : iv.lowerInclusive ? Bytes.prefixEnd(lower) : lower;
+        byte[] start = upper == null ? open : iv.upperInclusive ? upper : Bytes.prefixEnd(upper);
+        byte[] stop = lower == null ? Bytes.prefixEnd(open) : iv.lowerInclusive ? Bytes.prefixEnd(lower) : lower;
         addRange(start, stop);
       }
     }
@@ -464,12 +493,12 @@ public final class AccessPath {
   @Override
   public boolean equals(Object o) {
     return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes)
-        && p.limit == limit && p.reversed == reversed && p.filters.equals(filters);
+        && p.limit == limit && p.reversed == reversed && p.filters.equals(filters) && Objects.equals(p.index, index);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, table, boxes, limit, reversed, filters);
+    return Objects.hash(kind, table, boxes, limit, reversed, filters, index);
   }
 
   /** {@code RANGE SCAN (USER_ID = 'u1', RTIME > 5)}, with the buckets of a salted table. */
@@ -485,6 +514,10 @@ public final class AccessPath {
   }
 
   private String describe() {
+    return index == null ? describeRanges() : "INDEX " + index + " " + describeRanges();
+  }
+
+  private String describeRanges() {
     if (boxes == null) {
       return kind.label();
     }

@@ -15,7 +15,7 @@ public class CellarAggregateRule extends RelRule<CellarRuleConfig> {
       b0 -> b0.operand(Aggregate.class).predicate(a -> !(a instanceof CellarAggregate) && CellarAggregate.supports(a))
           .oneInput(b1 -> b1.operand(CellarTableScan.class).predicate(s -> !s.accessPath.hasLimit()
               && !s.cellarTable.mapping().isDynamic()
-              && s.accessPath.correlKeys().isEmpty()).noInputs()),
+              && s.accessPath.correlKeys().isEmpty() && s.accessPath.index() == null).noInputs()),
       CellarAggregateRule::new);
 
   protected CellarAggregateRule(CellarRuleConfig config) {

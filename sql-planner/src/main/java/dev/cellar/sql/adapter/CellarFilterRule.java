@@ -1,5 +1,6 @@
 package dev.cellar.sql.adapter;
 
+import dev.cellar.sql.exec.IndexMapping;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRuleCall;
@@ -40,24 +41,76 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
   }
 
   private static boolean unbounded(CellarTableScan s) {
-    return s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit() && !s.accessPath.hasFilters();
+    return s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit() && !s.accessPath.hasFilters()
+        && s.accessPath.index() == null;
   }
 
   @Override
   public void onMatch(RelOptRuleCall call) {
     Filter filter = call.rel(0);
-    if (call.getRelList().size() == 2) {
-      RelNode bounded = bound(filter, filter.getCondition(), call.rel(1));
-      if (bounded != null) {
-        call.transformTo(bounded);
-      }
-      return;
-    }
-    Project project = call.rel(1);
-    RelNode bounded = bound(filter, RelOptUtil.pushPastProject(filter.getCondition(), project), call.rel(2));
+    boolean projected = call.getRelList().size() == 3;
+    Project project = projected ? call.rel(1) : null;
+    CellarTableScan scan = projected ? call.rel(2) : call.rel(1);
+    RexNode condition = projected ? RelOptUtil.pushPastProject(filter.getCondition(), project) : filter.getCondition();
+    List<RelNode> alternatives = new ArrayList<>();
+    RelNode bounded = bound(filter, condition, scan);
     if (bounded != null) {
-      call.transformTo(project.copy(project.getTraitSet(), List.of(bounded)));
+      alternatives.add(bounded);
     }
+    // every readable index whose keys the condition bounds is another way to the same rows
+    for (IndexMapping ix : scan.cellarTable.indexes()) {
+      RelNode viaIndex = boundByIndex(filter, condition, scan, ix);
+      if (viaIndex != null) {
+        alternatives.add(viaIndex);
+      }
+    }
+    for (RelNode alt : alternatives) {
+      call.transformTo(projected ? project.copy(project.getTraitSet(), List.of(alt)) : alt);
+    }
+  }
+
+  /**
+   * The scan of index {@code ix}'s entries along the key ranges {@code condition} bounds (the
+   * entry table has the data table's columns, so the condition applies as it is), under a
+   * filter of what the ranges do not evaluate; null if the condition bounds no entry key.
+   */
+  private static RelNode boundByIndex(Filter filter, RexNode condition, CellarTableScan scan, IndexMapping ix) {
+    RexBuilder rexBuilder = filter.getCluster().getRexBuilder();
+    List<RexNode> conjuncts = RelOptUtil.conjunctions(condition);
+    List<RexNode> overTable = new ArrayList<>();
+    RexShuttle toTable = toTable(scan);
+    for (RexNode c : conjuncts) {
+      overTable.add(c.accept(toTable));
+    }
+    RexNode whole = RexUtil.composeConjunction(rexBuilder, overTable);
+    List<KeyBox> boxes = KeyConditions.of(whole, ix.entries());
+    if (boxes == null) {
+      return null;
+    }
+    AccessPath path = AccessPath.of(scan.cellarTable.def().name(), ix.entries(), boxes).onIndex(ix.index().name());
+    if (path.kind() == AccessPath.Kind.FULL_SCAN) {
+      return null;
+    }
+    List<RexNode> exact = KeyConditions.exactConjuncts(whole, boxes, ix.entries());
+    List<RexNode> remaining = new ArrayList<>();
+    for (int i = 0; i < conjuncts.size(); i++) {
+      if (!exact.contains(overTable.get(i))) {
+        remaining.add(conjuncts.get(i));
+      }
+    }
+    CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? path.reversed() : path);
+    return remaining.isEmpty() ? bounded
+        : filter.copy(filter.getTraitSet(), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
+  }
+
+  private static RexShuttle toTable(CellarTableScan scan) {
+    return new RexShuttle() {
+      @Override
+      public RexNode visitInputRef(RexInputRef ref) {
+        int f = scan.tableField(ref.getIndex());
+        return f == ref.getIndex() ? ref : new RexInputRef(f, ref.getType());
+      }
+    };
   }
 
   /**

@@ -63,7 +63,7 @@ public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
   }
 
   private static boolean lookupable(CellarTableScan s) {
-    return s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit()
+    return s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit() && s.accessPath.index() == null
         && !s.accessPath.hasFilters() && !s.accessPath.isReversed() && s.cellarTable.mapping().keyCodec() != null;
   }
 

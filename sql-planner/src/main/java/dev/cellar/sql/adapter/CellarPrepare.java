@@ -202,8 +202,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
         q -> new CellarPrepare().parse(context, q).rowType.getFieldNames());
     @SuppressWarnings("unchecked")
     Bindable<T> run = dataContext -> {
-      executor.execute(sql);
-      return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(0L);
+      long updated = executor.execute(sql);
+      return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(updated);
     };
     return new CalciteSignature<>(sql, List.of(), java.util.Map.of(), rowType, List.of(count),
         Meta.CursorFactory.OBJECT, context.getRootSchema(), List.of(), -1, run, Meta.StatementType.IS_DML);

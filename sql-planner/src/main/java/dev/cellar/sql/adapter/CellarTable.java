@@ -4,6 +4,8 @@ import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.exec.IndexMapping;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
@@ -39,11 +41,45 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   private final CellarDatabase db;
   private final TableDef def;
   private final TableMapping mapping;
+  private final List<IndexDef> indexDefs;
+  private final List<IndexMapping> indexes;
 
   CellarTable(CellarDatabase db, TableDef def) {
+    this(db, def, List.of());
+  }
+
+  /** The table with its readable ({@link IndexDef#isActive() active}) indexes. */
+  CellarTable(CellarDatabase db, TableDef def, List<IndexDef> indexes) {
     this.db = db;
     this.def = def;
     this.mapping = new TableMapping(def);
+    this.indexDefs = List.copyOf(indexes);
+    List<IndexMapping> ms = new ArrayList<>();
+    for (IndexDef ix : indexes) {
+      ms.add(new IndexMapping(ix, mapping));
+    }
+    this.indexes = List.copyOf(ms);
+  }
+
+  /** The indexes queries may read. */
+  public List<IndexMapping> indexes() {
+    return indexes;
+  }
+
+  /** The definitions of {@link #indexes()}. */
+  List<IndexDef> indexDefs() {
+    return indexDefs;
+  }
+
+  /** The readable index called {@code name}. */
+  IndexMapping index(String name) {
+    for (IndexMapping ix : indexes) {
+      if (ix.index().name().equals(name)) {
+        return ix;
+      }
+    }
+    throw new CellarSqlException(SqlState.TABLE_NOT_FOUND, "index " + name + " of table " + def.name()
+        + " was dropped while the statement was planned; run it again");
   }
 
   public TableDef def() {
@@ -111,6 +147,19 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
       Object[] correlValues) {
     Cancellation cancel = cancellation(root);
     DataContext context = correlValues.length == 0 ? root : withCorrelValues(root, path.correlKeys(), correlValues);
+    if (path.index() != null) {
+      IndexMapping ix = index(path.index());
+      return new AbstractEnumerable<>() {
+        @Override
+        public Enumerator<Object> enumerator() {
+          if (ix.coversAll(fields)) {
+            return new CellarEnumerator(db.store().table(ix.index().storageName()), path, context, ix.entries(),
+                fields, scalar, cancel, readStats());
+          }
+          return new IndexLookupEnumerator(db.store(), ix, path, context, fields, scalar, cancel, readStats());
+        }
+      };
+    }
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {

@@ -90,7 +90,9 @@ public class CellarTableScan extends TableScan implements CellarRel {
 
   private static List<RelCollation> collations(RelOptCluster cluster, CellarTable table, AccessPath path,
       int[] projected) {
-    RowKeyCodec codec = table.mapping().keyCodec();
+    // an index path comes in the order of the index's entries
+    var mapping = path.index() == null ? table.mapping() : table.index(path.index()).entries();
+    RowKeyCodec codec = mapping.keyCodec();
     if (codec == null) {
       return List.of(RelCollations.EMPTY);
     }
@@ -99,9 +101,11 @@ public class CellarTableScan extends TableScan implements CellarRel {
     // one order, never several: the planner files a rel with several orders under none, and the
     // forward and reversed scans of one table would then share a set whose order neither keeps
     int bound = path.boundPrefix();
+    int[] keyFields = mapping.keyFields();
+    int fieldCount = table.mapping().fieldCount();
     RelCollation order = bound > 0 && bound < codec.columns().size()
-        ? keyOrder(codec, table.mapping().keyFields(), bound, projected, nulls, path.isReversed())
-        : keyOrder(codec, table.mapping().keyFields(), 0, projected, nulls, path.isReversed());
+        ? keyOrder(codec, keyFields, fieldCount, bound, projected, nulls, path.isReversed())
+        : keyOrder(codec, keyFields, fieldCount, 0, projected, nulls, path.isReversed());
     return List.of(order);
   }
 
@@ -110,12 +114,16 @@ public class CellarTableScan extends TableScan implements CellarRel {
    * on, as long as their encoding sorts in SQL order (as do the ones before) and the scan
    * returns them; reversed for a reversed scan.
    */
-  private static RelCollation keyOrder(RowKeyCodec codec, int[] keyFields, int from, int[] projected,
+  private static RelCollation keyOrder(RowKeyCodec codec, int[] keyFields, int fieldCount, int from, int[] projected,
       NullCollation nulls, boolean reversed) {
     List<RelFieldCollation> fields = new ArrayList<>();
     for (int k = 0; k < keyFields.length && codec.field(k).orderPreserving(); k++) {
       if (k < from) {
         continue;
+      }
+      // an index entry's NULLs sort first in an ascending column, last in a descending one
+      if (keyFields[k] >= fieldCount || codec.columns().get(k).nullable() && nulls != NullCollation.LOW) {
+        break;
       }
       int out = position(projected, keyFields[k]);
       if (out < 0) {
@@ -172,6 +180,10 @@ public class CellarTableScan extends TableScan implements CellarRel {
     factor *= fields == null ? 1.0 : 0.5 + 0.5 * fields.length / Math.max(1, all);
     // a reversed storage scan seeks back row by row: a little dearer than a forward one
     factor *= accessPath.isReversed() ? 1.05 : 1.0;
+    if (accessPath.index() != null) {
+      // entries are narrow; a row they do not cover is one more random read
+      factor *= cellarTable.index(accessPath.index()).coversAll(fields) ? 0.8 : 3.0;
+    }
     return planner.getCostFactory().makeCost(rows * factor, (rows + 1) * factor, 0);
   }
 
@@ -186,6 +198,10 @@ public class CellarTableScan extends TableScan implements CellarRel {
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     RelWriter w = super.explainTerms(pw).item("path", accessPath);
+    if (accessPath.index() != null) {
+      w.item("index", cellarTable.index(accessPath.index()).coversAll(fields) ? "covers the query"
+          : "then rows of " + cellarTable.def().name() + " by key");
+    }
     if (fields != null) {
       List<String> cells = new ArrayList<>();
       for (int f : fields) {

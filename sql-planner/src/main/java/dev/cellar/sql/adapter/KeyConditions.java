@@ -332,7 +332,9 @@ final class KeyConditions {
       return null;
     }
     Sarg sarg = lit.getValueAs(Sarg.class);
-    if (sarg == null || sarg.isAll() || sarg.rangeSet.asRanges().size() > MAX_INTERVALS) {
+    // a SEARCH that NULL satisfies also matches an index entry's NULLs, which no range holds
+    if (sarg == null || sarg.isAll() || sarg.rangeSet.asRanges().size() > MAX_INTERVALS
+        || sarg.nullAs == org.apache.calcite.rex.RexUnknownAs.TRUE) {
       return null;
     }
     SqlTypeName type = lit.getType().getSqlTypeName();
@@ -427,6 +429,10 @@ final class KeyConditions {
     if (f == t && (f == SqlTypeName.BOOLEAN || f == SqlTypeName.DATE || f == SqlTypeName.DOUBLE
         || f == SqlTypeName.REAL)) {
       return true;
+    }
+    if (f == SqlTypeName.DECIMAL && t == SqlTypeName.DECIMAL) {
+      return to.getScale() >= from.getScale()
+          && to.getPrecision() - to.getScale() >= from.getPrecision() - from.getScale();
     }
     int fr = integerRank(f);
     if (fr < 0) {

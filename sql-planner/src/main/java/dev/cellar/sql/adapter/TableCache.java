@@ -2,7 +2,10 @@ package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -40,7 +43,14 @@ final class TableCache {
         Map<String, CellarTable> tables = new HashMap<>();
         for (TableDef def : snap.tables().values()) {
           CellarTable old = e.tables.get(def.name());
-          tables.put(def.name(), old != null && old.def().equals(def) ? old : new CellarTable(db, def));
+          List<IndexDef> indexes = new ArrayList<>();
+          for (IndexDef ix : snap.indexesOf(def.name())) {
+            if (ix.isActive()) {
+              indexes.add(ix);
+            }
+          }
+          tables.put(def.name(), old != null && old.def().equals(def) && old.indexDefs().equals(indexes) ? old
+              : new CellarTable(db, def, indexes));
         }
         e = new Entry(snap.version(), Collections.unmodifiableMap(tables));
         entry = e;

@@ -42,6 +42,7 @@ public final class Catalog {
   static final byte KIND_TABLE = 't';
   static final byte KIND_VIEW = 'v';
   static final byte KIND_SEQUENCE = 's';
+  static final byte KIND_INDEX = 'i';
 
   private final CellarStore store;
   private final Table table;
@@ -66,6 +67,7 @@ public final class Catalog {
     }
     Map<String, TableDef> tables = new TreeMap<>();
     Map<String, ViewDef> views = new TreeMap<>();
+    Map<String, IndexDef> indexes = new TreeMap<>();
     try (ResultScanner s = store.table(TABLE).scanner(new Scan().addColumn(FAMILY_BYTES, DEF))) {
       for (Result r : s) {
         byte[] v = r.value(FAMILY_BYTES, DEF);
@@ -77,10 +79,13 @@ public final class Catalog {
           tables.put(t.name(), t);
         } else if (def instanceof ViewDef vd) {
           views.put(vd.name(), vd);
+        } else if (def instanceof IndexDef ix) {
+          indexes.put(ix.name(), ix);
         }
       }
     }
-    return new Catalog(store, new Snapshot(1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views)));
+    return new Catalog(store, new Snapshot(1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views),
+        Collections.unmodifiableMap(indexes)));
   }
 
   /** The current catalog. */
@@ -93,7 +98,7 @@ public final class Catalog {
     table.put(new Put(rowKey(KIND_TABLE, t.schema(), t.name())).addColumn(FAMILY_BYTES, DEF, CatalogCodec.encodeTable(t)));
     Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
     tables.put(t.name(), t);
-    publish(tables, snapshot.views);
+    publish(tables, snapshot.views, snapshot.indexes);
   }
 
   /**
@@ -104,7 +109,7 @@ public final class Catalog {
     table.delete(new Delete(rowKey(KIND_TABLE, schema, name)));
     Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
     tables.remove(name);
-    publish(tables, snapshot.views);
+    publish(tables, snapshot.views, snapshot.indexes);
   }
 
   /** Writes (adds or replaces) a view. */
@@ -112,7 +117,7 @@ public final class Catalog {
     table.put(new Put(rowKey(KIND_VIEW, v.schema(), v.name())).addColumn(FAMILY_BYTES, DEF, CatalogCodec.encodeView(v)));
     Map<String, ViewDef> views = new TreeMap<>(snapshot.views);
     views.put(v.name(), v);
-    publish(snapshot.tables, views);
+    publish(snapshot.tables, views, snapshot.indexes);
   }
 
   /** Removes a view. */
@@ -120,7 +125,24 @@ public final class Catalog {
     table.delete(new Delete(rowKey(KIND_VIEW, schema, name)));
     Map<String, ViewDef> views = new TreeMap<>(snapshot.views);
     views.remove(name);
-    publish(snapshot.tables, views);
+    publish(snapshot.tables, views, snapshot.indexes);
+  }
+
+  /** Writes (adds or replaces) an index. */
+  public synchronized void putIndex(IndexDef ix) {
+    table.put(new Put(rowKey(KIND_INDEX, ix.schema(), ix.name())).addColumn(FAMILY_BYTES, DEF,
+        CatalogCodec.encodeIndex(ix)));
+    Map<String, IndexDef> indexes = new TreeMap<>(snapshot.indexes);
+    indexes.put(ix.name(), ix);
+    publish(snapshot.tables, snapshot.views, indexes);
+  }
+
+  /** Removes an index. */
+  public synchronized void removeIndex(String schema, String name) {
+    table.delete(new Delete(rowKey(KIND_INDEX, schema, name)));
+    Map<String, IndexDef> indexes = new TreeMap<>(snapshot.indexes);
+    indexes.remove(name);
+    publish(snapshot.tables, snapshot.views, indexes);
   }
 
   /**
@@ -137,8 +159,9 @@ public final class Catalog {
     table.delete(new Delete(rowKey(KIND_SEQUENCE, schema, name)));
   }
 
-  private void publish(Map<String, TableDef> tables, Map<String, ViewDef> views) {
-    snapshot = new Snapshot(snapshot.version + 1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views));
+  private void publish(Map<String, TableDef> tables, Map<String, ViewDef> views, Map<String, IndexDef> indexes) {
+    snapshot = new Snapshot(snapshot.version + 1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views),
+        Collections.unmodifiableMap(indexes));
   }
 
   /** {@code kind 0x00 schema 0x00 name}, as the format document describes. */
@@ -157,8 +180,10 @@ public final class Catalog {
    * @param version increases with every change; a plan made at one version is stale at another
    * @param tables tables by name
    * @param views views by name
+   * @param indexes indexes by name
    */
-  public record Snapshot(long version, Map<String, TableDef> tables, Map<String, ViewDef> views) {
+  public record Snapshot(long version, Map<String, TableDef> tables, Map<String, ViewDef> views,
+      Map<String, IndexDef> indexes) {
     /** The table called {@code name}, or {@code null}. */
     public TableDef table(String name) {
       return tables.get(name);
@@ -172,6 +197,22 @@ public final class Catalog {
     /** Whether a table or view is called {@code name}. */
     public boolean exists(String name) {
       return tables.containsKey(name) || views.containsKey(name);
+    }
+
+    /** The index called {@code name}, or {@code null}. */
+    public IndexDef index(String name) {
+      return indexes.get(name);
+    }
+
+    /** The indexes of table {@code table}, by name, in any state. */
+    public java.util.List<IndexDef> indexesOf(String table) {
+      java.util.List<IndexDef> out = new java.util.ArrayList<>();
+      for (IndexDef ix : indexes.values()) {
+        if (ix.table().equals(table)) {
+          out.add(ix);
+        }
+      }
+      return out;
     }
   }
 }

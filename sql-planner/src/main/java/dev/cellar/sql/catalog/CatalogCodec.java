@@ -36,6 +36,8 @@ final class CatalogCodec {
    * {@code dynamicFamily} and {@code qualifierColumn}, which a format-2 reader must not ignore.
    */
   static final int FORMAT_DYNAMIC = 3;
+  /** Format of an index record (kind {@code "index"}), which readers before it do not know. */
+  static final int FORMAT_INDEX = 4;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -103,7 +105,46 @@ final class CatalogCodec {
     return write(n);
   }
 
-  /** Decodes a table or a view record. */
+  static byte[] encodeIndex(IndexDef ix) {
+    ObjectNode n = JSON.createObjectNode();
+    n.put("format", FORMAT_INDEX);
+    n.put("kind", "index");
+    n.put("schema", ix.schema());
+    n.put("name", ix.name());
+    n.put("table", ix.table());
+    n.put("layout", ix.layout().name());
+    n.put("storage", ix.storageName());
+    n.put("family", ix.family());
+    n.put("unique", ix.unique());
+    n.put("state", ix.state().name());
+    ArrayNode cols = n.putArray("columns");
+    for (IndexDef.Part p : ix.columns()) {
+      ObjectNode cn = cols.addObject();
+      cn.put("column", p.column());
+      cn.put("desc", p.descending());
+    }
+    ArrayNode inc = n.putArray("include");
+    ix.include().forEach(inc::add);
+    return write(n);
+  }
+
+  private static IndexDef decodeIndex(byte[] row, JsonNode n) {
+    List<IndexDef.Part> parts = new ArrayList<>();
+    for (JsonNode c : n.path("columns")) {
+      parts.add(new IndexDef.Part(text(row, c, "column"), c.path("desc").asBoolean(false)));
+    }
+    List<String> include = new ArrayList<>();
+    n.path("include").forEach(c -> include.add(c.asText()));
+    try {
+      return new IndexDef(text(row, n, "schema"), text(row, n, "name"), text(row, n, "table"),
+          IndexDef.Layout.valueOf(text(row, n, "layout")), text(row, n, "storage"), text(row, n, "family"), parts,
+          include, n.path("unique").asBoolean(false), IndexDef.State.valueOf(text(row, n, "state")));
+    } catch (IllegalArgumentException e) {
+      throw corrupt(row, "is not a valid index: " + e.getMessage());
+    }
+  }
+
+  /** Decodes a table, view or index record. */
   static Object decode(byte[] row, byte[] value) {
     JsonNode n;
     try {
@@ -112,11 +153,17 @@ final class CatalogCodec {
       throw corrupt(row, "is not JSON: " + e.getMessage());
     }
     int format = n.path("format").asInt(-1);
-    if (format != FORMAT && format != FORMAT_MAPPED && format != FORMAT_DYNAMIC) {
+    if (format != FORMAT && format != FORMAT_MAPPED && format != FORMAT_DYNAMIC && format != FORMAT_INDEX) {
       throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + ", "
-          + FORMAT_MAPPED + " and " + FORMAT_DYNAMIC);
+          + FORMAT_MAPPED + ", " + FORMAT_DYNAMIC + " and " + FORMAT_INDEX);
     }
     String kind = text(row, n, "kind");
+    if (format == FORMAT_INDEX || kind.equals("index")) {
+      if (format != FORMAT_INDEX || !kind.equals("index")) {
+        throw corrupt(row, "has kind '" + kind + "' in record format " + format);
+      }
+      return decodeIndex(row, n);
+    }
     if (kind.equals("view")) {
       List<String> names = new ArrayList<>();
       n.path("columns").forEach(c -> names.add(c.asText()));

@@ -78,7 +78,28 @@ public abstract class FieldCodec {
 
   /** Bytes of every encoding of this column, or -1 if they depend on the value. */
   public int fixedWidth() {
-    return column.type().keyWidth();
+    return column.nullable() ? -1 : column.type().keyWidth();
+  }
+
+  /**
+   * First byte of a nullable field's ascending encoding when it is NULL: before every value, so
+   * that NULLs come first in an ascending column and last in a descending one, as Cellar's
+   * connections order them (null collation LOW).
+   */
+  static final int NULL_MARK = 0x00;
+  /** First byte of a nullable field's ascending encoding when it holds a value. */
+  static final int VALUE_MARK = 0x01;
+
+  /**
+   * For a nullable field, the byte that starts the encoding of every non-NULL value (in the
+   * column's direction), so that a range open on one side can stop short of the NULLs; null for
+   * a field that cannot be NULL.
+   */
+  public byte[] valueMark() {
+    if (!column.nullable()) {
+      return null;
+    }
+    return new byte[] {(byte) (column.descending() ? 0xff - VALUE_MARK : VALUE_MARK)};
   }
 
   /**
@@ -110,10 +131,17 @@ public abstract class FieldCodec {
   /** Appends the encoding of {@code value}. */
   final void write(KeyWriter out, Object value) {
     if (value == null) {
+      if (column.nullable()) {
+        out.put(column.descending() ? 0xff - NULL_MARK : NULL_MARK);
+        return;
+      }
       throw new IllegalArgumentException(what + ": a key column cannot be NULL");
     }
     Object v = Values.coerce(column.type(), value, what);
     int start = out.length();
+    if (column.nullable()) {
+      out.put(VALUE_MARK);
+    }
     writeAscending(out, v);
     if (column.descending()) {
       out.invertFrom(start);
@@ -123,6 +151,16 @@ public abstract class FieldCodec {
   /** Reads one field at the reader's position. */
   final Object read(KeyReader in) {
     in.startField(column);
+    if (column.nullable()) {
+      int at = in.position();
+      int mark = in.next();
+      if (mark == NULL_MARK) {
+        return null;
+      }
+      if (mark != VALUE_MARK) {
+        throw in.corrupt(at, "byte " + mark + " is neither the NULL nor the value mark of a nullable field");
+      }
+    }
     return readAscending(in);
   }
 
@@ -143,6 +181,9 @@ public abstract class FieldCodec {
     }
     Object v = Values.coerce(column.type(), valuePrefix, what);
     int start = out.length();
+    if (column.nullable()) {
+      out.put(VALUE_MARK);
+    }
     writeAscendingPrefix(out, v);
     if (column.descending()) {
       out.invertFrom(start);

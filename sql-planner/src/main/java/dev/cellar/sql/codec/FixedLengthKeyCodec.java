@@ -21,7 +21,7 @@ final class FixedLengthKeyCodec extends FieldCodec {
 
   @Override
   public int fixedWidth() {
-    return text ? -1 : length;
+    return text || column().nullable() ? -1 : length;
   }
 
   @Override

@@ -12,10 +12,17 @@ import java.util.Objects;
  * @param descending whether the column sorts in descending order
  * @param length characters of a CHAR, bytes of a BINARY (at least 1); for VARCHAR and VARBINARY
  *     a declared maximum that the codec does not enforce, or -1; ignored for the other types
+ * @param nullable whether the field may be NULL (an index entry's indexed column): its encoding
+ *     then starts with a byte that tells NULL from a value ({@code key-encoding.md} §9)
  */
-public record KeyColumn(String name, KeyType type, boolean descending, int length) {
+public record KeyColumn(String name, KeyType type, boolean descending, int length, boolean nullable) {
   /** Largest CHAR or BINARY length a key column may have. */
   public static final int MAX_FIXED_LENGTH = 32_767;
+
+  /** A column that cannot be NULL, as every primary key column. */
+  public KeyColumn(String name, KeyType type, boolean descending, int length) {
+    this(name, type, descending, length, false);
+  }
 
   /** Checks the arguments. */
   public KeyColumn {
@@ -51,7 +58,7 @@ public record KeyColumn(String name, KeyType type, boolean descending, int lengt
   /** {@code name TYPE} or {@code name TYPE DESC}. */
   @Override
   public String toString() {
-    return name + " " + typeName() + (descending ? " DESC" : "");
+    return name + " " + typeName() + (descending ? " DESC" : "") + (nullable ? " NULL" : "");
   }
 
   /** How error messages name this column: {@code column 'name' (TYPE DESC)}. */

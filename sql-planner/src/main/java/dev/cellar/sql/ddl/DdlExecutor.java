@@ -72,14 +72,25 @@ public final class DdlExecutor {
     this.views = views;
   }
 
-  /** Parses and runs one DDL statement. */
-  public void execute(String sql) {
+  /**
+   * Parses and runs one DDL statement.
+   *
+   * @return its update count: rows indexed by CREATE INDEX and ALTER INDEX ... REBUILD,
+   *     differences found by ALTER INDEX ... VERIFY or REPAIR, else 0
+   */
+  public long execute(String sql) {
     DdlStatement st = DdlParser.parse(sql);
     ReentrantLock lock = db.ddlLock();
     lock.lock();
     try {
       db.checkOpen();
-      if (st instanceof DdlStatement.CreateTable s) {
+      if (st instanceof DdlStatement.CreateIndex s) {
+        return new IndexDdl(db).create(s);
+      } else if (st instanceof DdlStatement.DropIndex s) {
+        new IndexDdl(db).drop(s);
+      } else if (st instanceof DdlStatement.AlterIndex s) {
+        return new IndexDdl(db).alter(s);
+      } else if (st instanceof DdlStatement.CreateTable s) {
         createTable(s);
       } else if (st instanceof DdlStatement.AddColumns s) {
         addColumns(s);
@@ -98,6 +109,7 @@ public final class DdlExecutor {
       } else {
         throw new AssertionError(st);
       }
+      return 0;
     } finally {
       lock.unlock();
     }
@@ -396,6 +408,12 @@ public final class DdlExecutor {
         throw CellarSqlException.syntax("column " + col.name() + " (" + c.position() + ") is part of the primary key of "
             + "table " + t.name() + " and cannot be dropped");
       }
+      for (dev.cellar.sql.catalog.IndexDef ix : db.catalog().snapshot().indexesOf(t.name())) {
+        if (ix.columns().stream().anyMatch(p -> p.column().equals(col.name())) || ix.include().contains(col.name())) {
+          throw new CellarSqlException(SqlState.DEPENDENT_OBJECTS, "column " + col.name() + " (" + c.position()
+              + ") of table " + t.name() + " is in index " + ix.name() + "; drop the index first");
+        }
+      }
       dropped.add(col);
       cols.remove(col);
     }
@@ -506,6 +524,7 @@ public final class DdlExecutor {
       throw CellarSqlException.syntax(t.name() + " (" + s.table().at().position() + ") is a view mapping store table "
           + t.storageName() + ": DROP VIEW " + t.name() + " removes it and keeps the store table");
     }
+    new IndexDdl(db).dropAll(t);
     // The catalog entry goes first: if it cannot be removed, nothing has changed. If the store's
     // table then cannot be deleted, the entry is put back (the row-id counter was kept for that).
     db.catalog().removeTable(t.schema(), t.name());

@@ -28,6 +28,9 @@ import java.util.List;
  *     [option [, option]*]
  * mapped  := [family.]name type [FORMAT STRING | BYTES] [NOT NULL | NULL] [PRIMARY KEY]
  * DROP VIEW [IF EXISTS] v
+ * CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)] [ASYNC] [option, ...]
+ * DROP INDEX [IF EXISTS] i [ON t]
+ * ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR
  * </pre>
  *
  * Errors are {@link SqlState#SYNTAX_ERROR}s naming the line, column and token.
@@ -89,7 +92,9 @@ public final class DdlParser {
         expectWord("REPLACE");
         orReplace = true;
       }
-      if (accept("TABLE")) {
+      if (!orReplace && (peek().is("INDEX") || peek().is("UNIQUE") || peek().is("LOCAL"))) {
+        st = createIndex();
+      } else if (accept("TABLE")) {
         if (orReplace) {
           throw error(previous(), "CREATE OR REPLACE is only for views");
         }
@@ -108,8 +113,20 @@ public final class DdlParser {
         throw unsupportedOrExpected("TABLE or VIEW after CREATE");
       }
     } else if (accept("ALTER")) {
-      expectWord("TABLE");
-      st = alterTable();
+      if (accept("INDEX")) {
+        boolean ifExists = ifExists();
+        Name index = name();
+        expectWord("ON");
+        Name table = name();
+        Token action = peek();
+        if (!accept("REBUILD") && !accept("VERIFY") && !accept("REPAIR")) {
+          throw error(action, "expected REBUILD, VERIFY or REPAIR");
+        }
+        st = new DdlStatement.AlterIndex(index, ifExists, table, action.text());
+      } else {
+        expectWord("TABLE");
+        st = alterTable();
+      }
     } else if (accept("DROP")) {
       if (accept("TABLE")) {
         boolean ifExists = ifExists();
@@ -119,6 +136,11 @@ public final class DdlParser {
       } else if (accept("VIEW")) {
         boolean ifExists = ifExists();
         st = new DdlStatement.DropView(name(), ifExists);
+      } else if (accept("INDEX")) {
+        boolean ifExists = ifExists();
+        Name index = name();
+        Name table = accept("ON") ? name() : null;
+        st = new DdlStatement.DropIndex(index, ifExists, table);
       } else {
         throw unsupportedOrExpected("TABLE or VIEW after DROP");
       }
@@ -130,6 +152,50 @@ public final class DdlParser {
       throw error(peek(), "expected end of statement");
     }
     return st;
+  }
+
+  private DdlStatement.CreateIndex createIndex() {
+    boolean unique = accept("UNIQUE");
+    boolean local = accept("LOCAL");
+    expectWord("INDEX");
+    boolean ifNotExists = ifNotExists();
+    Name index = name();
+    expectWord("ON");
+    Name table = name();
+    expectSymbol("(");
+    List<DdlStatement.KeyPart> cols = new ArrayList<>();
+    do {
+      Token at = peek();
+      String col = identifier("a column name");
+      if (peek().isSymbol("(") || peek().isSymbol(".")) {
+        throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + index + " at " + at.position()
+            + ": only columns can be indexed, not expressions");
+      }
+      boolean desc = false;
+      if (accept("DESC")) {
+        desc = true;
+      } else {
+        accept("ASC");
+      }
+      if (accept("COLLATE")) {
+        identifier("a collation name");
+      }
+      cols.add(new DdlStatement.KeyPart(col, desc, at));
+    } while (acceptSymbol(","));
+    expectSymbol(")");
+    List<Token> include = new ArrayList<>();
+    if (accept("INCLUDE")) {
+      expectSymbol("(");
+      do {
+        Token at = peek();
+        identifier("a column name");
+        include.add(at);
+      } while (acceptSymbol(","));
+      expectSymbol(")");
+    }
+    boolean async = accept("ASYNC");
+    List<DdlStatement.Option> options = options();
+    return new DdlStatement.CreateIndex(index, unique, local, ifNotExists, table, cols, include, async, options);
   }
 
   private CellarSqlException unsupportedOrExpected(String expected) {

@@ -74,4 +74,20 @@ public sealed interface DdlStatement {
 
   /** {@code DROP VIEW [IF EXISTS] v}. */
   record DropView(Name view, boolean ifExists) implements DdlStatement {}
+
+  /**
+   * {@code CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)]
+   * [ASYNC] [option, ...]}.
+   *
+   * @param local whether {@code LOCAL} was written: entries in a family of the data table
+   * @param async whether {@code ASYNC} was written: the statement returns while the index builds
+   */
+  record CreateIndex(Name index, boolean unique, boolean local, boolean ifNotExists, Name table, List<KeyPart> columns,
+      List<Token> include, boolean async, List<Option> options) implements DdlStatement {}
+
+  /** {@code DROP INDEX [IF EXISTS] i [ON t]}. */
+  record DropIndex(Name index, boolean ifExists, Name table) implements DdlStatement {}
+
+  /** {@code ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR}. */
+  record AlterIndex(Name index, boolean ifExists, Name table, String action) implements DdlStatement {}
 }

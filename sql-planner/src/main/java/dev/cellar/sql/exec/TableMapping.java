@@ -90,7 +90,8 @@ public final class TableMapping {
     for (int k = 0; k < keys.size(); k++) {
       ColumnDef c = keys.get(k);
       keyFields[k] = def.columnIndex(c.name());
-      keyColumns.add(new KeyColumn(c.name(), c.type().type(), c.descending(), c.type().keyLength()));
+      // only an index entry's indexed columns are nullable key columns
+      keyColumns.add(new KeyColumn(c.name(), c.type().type(), c.descending(), c.type().keyLength(), c.nullable()));
       keyFormats.add(c.format());
     }
     if (def.isMapped()) {
@@ -308,16 +309,34 @@ public final class TableMapping {
     Object[] kv = new Object[keyFields.length];
     for (int k = 0; k < keyFields.length; k++) {
       int f = keyFields[k];
-      if (row[f] == null) {
+      if (row[f] == null && !def.columns().get(f).nullable()) {
         throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
             "NULL in primary key column " + def.columns().get(f).name() + " of table " + def.name());
       }
-      kv[k] = storageValue(f, row[f]);
+      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
     }
     try {
       return keyCodec.encode(kv);
     } catch (IllegalArgumentException e) {
       throw new CellarSqlException(isMapped() ? SqlState.DATA_EXCEPTION : SqlState.NUMERIC_OUT_OF_RANGE,
+          "cannot encode the key " + describeKey(row) + " of table " + def.name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The bytes every rowkey starts with whose first {@code count} key columns have the values
+   * {@code row} holds in their fields (unsalted).
+   */
+  public byte[] keyPrefix(Object[] row, int count) {
+    Object[] kv = new Object[count];
+    for (int k = 0; k < count; k++) {
+      int f = keyFields[k];
+      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
+    }
+    try {
+      return keyCodec.encodePrefix(kv);
+    } catch (IllegalArgumentException e) {
+      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
           "cannot encode the key " + describeKey(row) + " of table " + def.name() + ": " + e.getMessage(), e);
     }
   }

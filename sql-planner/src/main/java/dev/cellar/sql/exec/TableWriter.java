@@ -114,6 +114,23 @@ public final class TableWriter {
           }
         }
       }
+      IndexUpdates indexes = IndexUpdates.of(db, m);
+      if (!indexes.isEmpty()) {
+        Map<ByteBuffer, Object[]> old = upsert && !def.hiddenKey() ? currentRows(byKey.keySet()) : Map.of();
+        for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
+          Object[] before = old.get(e.getKey());
+          Object[] after = Arrays.copyOf(e.getValue(), m.fieldCount());
+          for (int f = 0; upsert && targeted != null && f < after.length; f++) {
+            if (!targeted[f] && !m.isKey(f)) {
+              after[f] = before == null ? null : before[f];
+            }
+          }
+          byte[] key = e.getKey().array();
+          indexes.change(before == null ? null : key, before, key, after);
+        }
+        indexes.checkUnique();
+        deletes |= indexes.deletes();
+      }
       Timestamps.Stamp stamp = db.timestamps().next(deletes);
       WriteBatch batch = new WriteBatch();
       for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
@@ -136,6 +153,7 @@ public final class TableWriter {
           }
         }
       }
+      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
       db.store().write(batch);
       if (def.hiddenKey()) {
         List<byte[]> keys = new ArrayList<>(byKey.size());
@@ -193,6 +211,16 @@ public final class TableWriter {
         newRows.add(row);
       }
       deletes |= keyChange;
+      IndexUpdates indexes = IndexUpdates.of(db, m);
+      if (!indexes.isEmpty()) {
+        for (int i = 0; i < newRows.size(); i++) {
+          Object[] after = newRows.get(i);
+          indexes.change(oldKeys.get(i), Arrays.copyOf(input.get(i), n), keyChange ? m.key(after) : oldKeys.get(i),
+              after);
+        }
+        indexes.checkUnique();
+        deletes |= indexes.deletes();
+      }
       Timestamps.Stamp stamp = db.timestamps().next(deletes);
       WriteBatch batch = new WriteBatch();
       if (!keyChange) {
@@ -227,6 +255,7 @@ public final class TableWriter {
         }
         newKeys.forEach((k, row) -> addPut(batch, put(k.array(), row, null, stamp.putTs())));
       }
+      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
       db.store().write(batch);
       return input.size();
     } finally {
@@ -249,11 +278,16 @@ public final class TableWriter {
         return input.size();
       }
       List<byte[]> keys = keysOf(input, m.fieldCount(), cancel);
+      IndexUpdates indexes = IndexUpdates.of(db, m);
+      for (int i = 0; i < keys.size() && !indexes.isEmpty(); i++) {
+        indexes.change(keys.get(i), Arrays.copyOf(input.get(i), m.fieldCount()), null, null);
+      }
       Timestamps.Stamp stamp = db.timestamps().next(true);
       WriteBatch batch = new WriteBatch();
       for (byte[] k : keys) {
         batch.add(def.storageName(), deleteRow(k, stamp.deleteTs()));
       }
+      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
       db.store().write(batch);
       return input.size();
     } finally {
@@ -316,6 +350,31 @@ public final class TableWriter {
   /** The rowkey and qualifier of a row of a dynamic-family table. */
   private List<ByteBuffer> cellKey(Object[] row) {
     return List.of(ByteBuffer.wrap(m.key(row)), ByteBuffer.wrap(m.cellQualifier(row)));
+  }
+
+  /** The rows now stored under {@code keys}, decoded whole, by key; absent keys are left out. */
+  private Map<ByteBuffer, Object[]> currentRows(java.util.Collection<ByteBuffer> keys) {
+    Map<ByteBuffer, Object[]> out = new HashMap<>();
+    Table table = db.store().table(def.storageName());
+    List<ByteBuffer> all = new ArrayList<>(keys);
+    for (int from = 0; from < all.size(); from += GET_BATCH) {
+      List<ByteBuffer> chunk = all.subList(from, Math.min(all.size(), from + GET_BATCH));
+      List<Get> gets = new ArrayList<>(chunk.size());
+      for (ByteBuffer k : chunk) {
+        Get g = new Get(k.array());
+        for (byte[] f : m.families()) {
+          g.addFamily(f);
+        }
+        gets.add(g);
+      }
+      List<Result> results = table.get(gets);
+      for (int i = 0; i < results.size(); i++) {
+        if (!results.get(i).isEmpty()) {
+          out.put(chunk.get(i), m.decode(results.get(i)));
+        }
+      }
+    }
+    return out;
   }
 
   private ReentrantLock lock() {

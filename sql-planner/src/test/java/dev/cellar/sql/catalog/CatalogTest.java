@@ -81,6 +81,35 @@ class CatalogTest {
   }
 
   @Test
+  void indexRecordsRoundTripAsFormat4() {
+    MemVfs vfs = new MemVfs();
+    IndexDef ix = new IndexDef(Catalog.DEFAULT_SCHEMA, "I_PRODUCT", "SALE", IndexDef.Layout.TABLE,
+        "_cellar_index.SALE.I_PRODUCT", "0", List.of(new IndexDef.Part("PRODUCT", false),
+        new IndexDef.Part("PRICE", true)), List.of("TS"), true, IndexDef.State.BUILDING);
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog c = Catalog.open(store);
+      c.putTable(table());
+      c.putIndex(ix);
+      byte[] rec = store.table(Catalog.TABLE).get(new dev.cellar.storage.Get(Bytes.concat(Bytes.toBytes("i"),
+          new byte[1], Bytes.toBytes("PUBLIC"), new byte[1], Bytes.toBytes("I_PRODUCT")))).value(Bytes.toBytes("c"),
+          Bytes.toBytes("def"));
+      String json = Bytes.toString(rec);
+      assertTrue(json.startsWith("{\"format\":4,\"kind\":\"index\""), json);
+      c.putIndex(ix.withState(IndexDef.State.ACTIVE));
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog c = Catalog.open(store);
+      assertEquals(ix.withState(IndexDef.State.ACTIVE), c.snapshot().index("I_PRODUCT"));
+      assertEquals(List.of(ix.withState(IndexDef.State.ACTIVE)), c.snapshot().indexesOf("SALE"));
+      c.removeIndex("PUBLIC", "I_PRODUCT");
+      assertNull(c.snapshot().index("I_PRODUCT"));
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      assertTrue(Catalog.open(store).snapshot().indexesOf("SALE").isEmpty());
+    }
+  }
+
+  @Test
   void recordsRoundTripAndSurviveReopen() {
     MemVfs vfs = new MemVfs();
     TableDef t = table();

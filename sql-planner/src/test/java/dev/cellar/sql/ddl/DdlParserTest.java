@@ -94,7 +94,9 @@ class DdlParserTest {
     assertTrue(fails("CREATE TABLE t (s VARCHAR) x = 'unterminated").getMessage().contains("unterminated string"));
     assertTrue(fails("ALTER TABLE t RENAME TO u").getMessage().contains("near 'RENAME'"));
     assertTrue(fails("CREATE TABLE t (d DECIMAL(40))").getMessage().contains("DECIMAL(40,0)"));
-    assertEquals("0A000", fails("CREATE INDEX i ON t (a)").sqlState());
+    assertEquals("0A000", fails("CREATE INDEX i ON t (UPPER(a))").sqlState());
+    assertTrue(fails("CREATE INDEX i ON t (a) INCLUDE b").getMessage().contains("near 'B': expected '('"));
+    assertTrue(fails("ALTER INDEX i ON t RENAME").getMessage().contains("expected REBUILD, VERIFY or REPAIR"));
     assertEquals("0A000", fails("CREATE TABLE t (a UNSIGNED_INT)").sqlState());
     assertEquals("0A000", fails("CREATE TABLE t (a INTEGER DEFAULT 1)").sqlState());
     assertEquals("42000", fails("CREATE TABLE t (a INTEGER) junk junk").sqlState());
@@ -107,5 +109,21 @@ class DdlParserTest {
     assertFalse(DdlParser.isDdl("SELECT 1"));
     assertEquals("UPSERT", DdlParser.firstWord("\n upsert into t values (1)"));
     assertEquals("SELECT", DdlParser.firstWord("(SELECT 1)"));
+  }
+
+  @Test
+  void indexStatements() {
+    DdlStatement.CreateIndex ci = (DdlStatement.CreateIndex) DdlParser.parse(
+        "CREATE UNIQUE INDEX IF NOT EXISTS i ON s.t (a DESC, b ASC) INCLUDE (c, d) ASYNC");
+    assertTrue(ci.unique() && ci.ifNotExists() && ci.async());
+    assertEquals("S.T", ci.table().toString());
+    assertEquals(List.of("A", "B"), ci.columns().stream().map(DdlStatement.KeyPart::name).toList());
+    assertTrue(ci.columns().get(0).descending());
+    assertEquals(2, ci.include().size());
+    DdlStatement.DropIndex di = (DdlStatement.DropIndex) DdlParser.parse("DROP INDEX IF EXISTS i");
+    assertTrue(di.ifExists());
+    assertEquals(null, di.table());
+    assertEquals("T", ((DdlStatement.DropIndex) DdlParser.parse("DROP INDEX i ON t")).table().name());
+    assertEquals("VERIFY", ((DdlStatement.AlterIndex) DdlParser.parse("ALTER INDEX i ON t VERIFY")).action());
   }
 }

@@ -1,0 +1,182 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Check.check;
+import static dev.cellar.jdbc.Sql.assertFails;
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.sql.adapter.CellarSchema;
+import dev.cellar.sql.adapter.CellarTable;
+import dev.cellar.sql.adapter.ReadStats;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.StringJoiner;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Secondary indexes through SQL: the planner reads an index when a condition bounds its
+ * columns, covered queries read only entries, and every DML path keeps the entries equal to the
+ * rows ({@code ALTER INDEX ... VERIFY} finds no difference).
+ */
+class IndexTest {
+  private Connection c;
+  private ReadStats stats;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+    run(c, "CREATE TABLE sale (id INTEGER PRIMARY KEY, user_id VARCHAR, product VARCHAR, price DECIMAL(8,2))");
+    StringJoiner rows = new StringJoiner(", ");
+    for (int i = 1; i <= 200; i++) {
+      rows.add("(" + i + ", 'u" + (i % 10) + "', " + (i % 7 == 0 ? "NULL" : "'p" + (i % 20) + "'") + ", " + i + ".50)");
+    }
+    run(c, "INSERT INTO sale VALUES " + rows);
+    stats = CellarTable.readStats(c.unwrap(CalciteConnection.class).getRootSchema().getSubSchema("PUBLIC")
+        .unwrap(CellarSchema.class).session().database());
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  private long update(String sql) throws Exception {
+    try (Statement s = c.createStatement()) {
+      return s.executeLargeUpdate(sql);
+    }
+  }
+
+  private void assertConsistent(String index) throws Exception {
+    assertEquals(0, update("ALTER INDEX " + index + " ON sale VERIFY"), "differences between " + index + " and SALE");
+  }
+
+  @Test
+  void equalityOnIndexedColumnReadsEntriesThenRows() throws Exception {
+    assertEquals(200, update("CREATE INDEX i_product ON sale (product)"));
+    check(c, "SELECT id, price FROM sale WHERE product = 'p3' ORDER BY id")
+        .explainContains("path=[INDEX I_PRODUCT PREFIX SCAN (PRODUCT = 'p3')]", "index=[then rows of SALE by key]")
+        .returns("3, 3.50", "23, 23.50", "43, 43.50", "83, 83.50", "103, 103.50", "123, 123.50", "143, 143.50",
+            "163, 163.50", "183, 183.50");
+    long before = stats.rowsRead();
+    assertEquals(9, Sql.strings(c, "SELECT id, price FROM sale WHERE product = 'p3'").size());
+    // one entry and one row per row returned
+    assertEquals(18, stats.rowsRead() - before);
+  }
+
+  @Test
+  void coveredQueryReadsOnlyTheIndex() throws Exception {
+    update("CREATE INDEX i_user ON sale (user_id) INCLUDE (price)");
+    check(c, "SELECT id, price FROM sale WHERE user_id = 'u4' AND id < 40")
+        .explainContains("INDEX I_USER RANGE SCAN (USER_ID = 'u4', ID < 40)", "index=[covers the query]")
+        .returnsUnordered("4, 4.50", "14, 14.50", "24, 24.50", "34, 34.50");
+    long before = stats.rowsRead();
+    Sql.strings(c, "SELECT id, price FROM sale WHERE user_id = 'u4'");
+    assertEquals(20, stats.rowsRead() - before);
+  }
+
+  @Test
+  void rangeAndOrderUseTheIndexOrder() throws Exception {
+    update("CREATE INDEX i_price ON sale (price DESC)");
+    check(c, "SELECT id FROM sale WHERE price > 195 ORDER BY price DESC")
+        .explainContains("INDEX I_PRICE RANGE SCAN (PRICE > 195")
+        .returns("200", "199", "198", "197", "196", "195");
+    String plan = Check.check(c, "SELECT id FROM sale WHERE price > 195 ORDER BY price DESC").plan();
+    assertFalse(plan.contains("Sort"), plan);
+    check(c, "SELECT id FROM sale WHERE price < 3 ORDER BY price").returns("1", "2");
+  }
+
+  @Test
+  void nullsAreIndexedButNeverMatchComparisons() throws Exception {
+    update("CREATE INDEX i_product ON sale (product)");
+    update("CREATE INDEX i_product_desc ON sale (product DESC, price)");
+    // p9: ids 9, 29, ..., 189 but 49 and 189; p0: 20, 40, ..., 200 but 140
+    check(c, "SELECT COUNT(*) FROM sale WHERE product > 'p8'").explainContains("INDEX").returns("8");
+    check(c, "SELECT COUNT(*) FROM sale WHERE product < 'p1'").explainContains("INDEX").returns("9");
+    check(c, "SELECT COUNT(*) FROM sale WHERE product <= 'p0' OR product >= 'p9'").returns("17");
+    check(c, "SELECT COUNT(*) FROM sale WHERE product IS NULL").returns("28");
+    // NULLs first in ascending order, last in descending order, straight from the index
+    check(c, "SELECT id FROM sale WHERE product < 'p1' OR product IS NULL ORDER BY product, id LIMIT 2")
+        .returns("7", "14");
+    check(c, "SELECT product FROM sale WHERE id < 10 ORDER BY product DESC")
+        .returns("p9", "p8", "p6", "p5", "p4", "p3", "p2", "p1", "null");
+    assertConsistent("i_product");
+  }
+
+  @Test
+  void everyDmlPathKeepsTheIndexEqualToTheTable() throws Exception {
+    update("CREATE INDEX i_product ON sale (product) INCLUDE (price)");
+    update("CREATE INDEX i_user ON sale (user_id, product DESC)");
+    run(c, "INSERT INTO sale VALUES (1000, 'u1', 'new', 1.00)",
+        "UPSERT INTO sale (id, product) VALUES (1000, 'newer')",
+        "UPSERT INTO sale (id, price) VALUES (1000, 2.00)",
+        "UPSERT INTO sale VALUES (1001, 'u2', NULL, NULL)",
+        "UPDATE sale SET product = 'moved' WHERE id BETWEEN 10 AND 30",
+        "UPDATE sale SET price = NULL WHERE product = 'moved' AND id < 15",
+        "UPDATE sale SET id = id + 5000 WHERE id BETWEEN 191 AND 200",
+        "DELETE FROM sale WHERE user_id = 'u3'",
+        "INSERT INTO sale SELECT id + 10000, user_id, product, price FROM sale WHERE id < 50");
+    assertConsistent("i_product");
+    assertConsistent("i_user");
+    check(c, "SELECT id, user_id, price FROM sale WHERE product = 'newer'").returns("1000, u1, 2.00");
+    check(c, "SELECT COUNT(*) FROM sale WHERE product = 'moved'").returns("38");
+    check(c, "SELECT id FROM sale WHERE user_id = 'u2' AND product IS NULL ORDER BY id")
+        .returns("42", "112", "182", "1001", "10042");
+  }
+
+  @Test
+  void uniqueIndexRejectsDuplicates() throws Exception {
+    update("CREATE UNIQUE INDEX u_price ON sale (price)");
+    assertFails(c, "23505", "INSERT INTO sale VALUES (500, 'u1', 'x', 7.50)", "U_PRICE", "(PRICE)=(7.50)");
+    assertFails(c, "23505", "UPDATE sale SET price = 8.50 WHERE id = 9", "U_PRICE");
+    // moving values around within one statement is fine as long as they stay distinct
+    run(c, "UPDATE sale SET price = price + 1000 WHERE id <= 100");
+    run(c, "INSERT INTO sale VALUES (501, 'u1', 'x', NULL), (502, 'u1', 'x', NULL)");
+    assertFails(c, "23505", "CREATE UNIQUE INDEX u_user ON sale (user_id)", "U_USER", "more than one row");
+    assertFails(c, "42S02", "SELECT * FROM sale WHERE user_id = 'u1' AND 1 = (SELECT COUNT(*) FROM u_user)");
+    assertConsistent("u_price");
+  }
+
+  @Test
+  void dropIndexAndRebuild() throws Exception {
+    update("CREATE INDEX i_product ON sale (product)");
+    assertEquals(200, update("ALTER INDEX i_product ON sale REBUILD"));
+    assertConsistent("i_product");
+    run(c, "DROP INDEX i_product");
+    String plan = Check.check(c, "SELECT id FROM sale WHERE product = 'p3'").plan();
+    assertFalse(plan.contains("INDEX"), plan);
+    assertFails(c, "42S02", "DROP INDEX i_product", "I_PRODUCT");
+    run(c, "DROP INDEX IF EXISTS i_product");
+    update("CREATE INDEX i_product ON sale (product)");
+    assertFails(c, "2BP01", "ALTER TABLE sale DROP COLUMN product", "I_PRODUCT");
+    run(c, "DROP TABLE sale", "CREATE TABLE sale (id INTEGER PRIMARY KEY, product VARCHAR)",
+        "CREATE INDEX i_product ON sale (product)");
+    assertConsistent("i_product");
+  }
+
+  @Test
+  void tableWithoutPrimaryKey() throws Exception {
+    run(c, "CREATE TABLE t (a INTEGER, b VARCHAR)", "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (1, 'z')",
+        "CREATE INDEX t_a ON t (a)");
+    check(c, "SELECT b FROM t WHERE a = 1").explainContains("INDEX T_A").returnsUnordered("x", "z");
+    run(c, "UPDATE t SET a = 3 WHERE b = 'z'", "DELETE FROM t WHERE b = 'y'");
+    check(c, "SELECT b FROM t WHERE a = 1").returns("x");
+    check(c, "SELECT b FROM t WHERE a = 3").returns("z");
+    assertEquals(0, update("ALTER INDEX t_a ON t VERIFY"));
+  }
+
+  @Test
+  void ddlErrorsNameWhatIsWrong() throws Exception {
+    assertFails(c, "42S22", "CREATE INDEX i ON sale (nope)", "NOPE", "SALE");
+    assertFails(c, "42S02", "CREATE INDEX i ON nope (a)", "NOPE");
+    assertFails(c, "42S01", "CREATE INDEX sale ON sale (product)", "SALE");
+    update("CREATE INDEX i ON sale (product)");
+    assertFails(c, "42S01", "CREATE INDEX i ON sale (user_id)", "I");
+    run(c, "CREATE INDEX IF NOT EXISTS i ON sale (user_id)");
+    assertTrue(Check.check(c, "SELECT id FROM sale WHERE product = 'p1'").plan().contains("INDEX I "));
+  }
+}

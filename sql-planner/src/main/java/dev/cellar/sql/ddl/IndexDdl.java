@@ -1,0 +1,293 @@
+package dev.cellar.sql.ddl;
+
+import dev.cellar.sql.CellarDatabase;
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.ddl.DdlStatement.KeyPart;
+import dev.cellar.sql.ddl.DdlStatement.Name;
+import dev.cellar.sql.ddl.DdlStatement.Option;
+import dev.cellar.sql.exec.IndexBuilder;
+import dev.cellar.storage.Admin;
+import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.TableDescriptor;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * CREATE INDEX, DROP INDEX and ALTER INDEX ({@code sql-planner/docs/indexes.md}). Runs under the
+ * database's DDL lock, as every DDL statement.
+ */
+final class IndexDdl {
+  private static final Logger LOG = LoggerFactory.getLogger(IndexDdl.class);
+  /** The prefix of the store tables holding index entries. */
+  static final String STORAGE_PREFIX = "_cellar_index.";
+  /** The family of an index table's entries. */
+  static final String ENTRY_FAMILY = "0";
+
+  private final CellarDatabase db;
+
+  IndexDdl(CellarDatabase db) {
+    this.db = db;
+  }
+
+  /** The builds running in the background, by index name, for {@link #progress}. */
+  private static final Map<CellarDatabase, Map<String, IndexBuilder>> BUILDS = new ConcurrentHashMap<>();
+
+  /**
+   * Rows indexed so far by the build of index {@code name} of {@code db}, or -1 when no build
+   * of it is running.
+   */
+  static long progress(CellarDatabase db, String name) {
+    IndexBuilder b = BUILDS.getOrDefault(db, Map.of()).get(name);
+    return b == null ? -1 : b.rowsDone();
+  }
+
+  /** CREATE INDEX; returns the number of rows indexed (0 for ASYNC). */
+  long create(DdlStatement.CreateIndex s) {
+    String name = DdlExecutor.checkSchema(s.index());
+    String tableName = DdlExecutor.checkSchema(s.table());
+    Catalog.Snapshot cat = db.catalog().snapshot();
+    if (cat.index(name) != null || cat.exists(name)) {
+      if (s.ifNotExists() && cat.index(name) != null) {
+        return 0;
+      }
+      throw new CellarSqlException(SqlState.TABLE_EXISTS, (cat.index(name) != null ? "index " : cat.view(name) != null
+          ? "a view called " : "a table called ") + name + " exists already (" + s.index().at().position() + ")");
+    }
+    TableDef t = cat.table(tableName);
+    if (t == null) {
+      throw new CellarSqlException(SqlState.TABLE_NOT_FOUND, "table " + s.table() + " does not exist ("
+          + s.table().at().position() + ")" + (cat.view(tableName) != null ? "; it is a view, which has no rows of its "
+          + "own to index" : ""));
+    }
+    if (t.isDynamic()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": table " + t.name()
+          + " has one row per cell of family " + t.mapping().dynamicFamily() + ", which cannot be indexed yet");
+    }
+    if (s.local()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": LOCAL indexes (entries in a "
+          + "family of table " + t.name() + ") are not supported yet; leave out LOCAL for an index table");
+    }
+    for (Option o : s.options()) {
+      throw CellarSqlException.syntax("index " + name + ": unknown option " + o + " (" + o.at().position() + ")");
+    }
+    List<IndexDef.Part> parts = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (KeyPart k : s.columns()) {
+      ColumnDef c = column(t, k.name(), k.at().position());
+      if (!seen.add(c.name())) {
+        throw CellarSqlException.syntax("index " + name + " names column " + c.name() + " twice ("
+            + k.at().position() + ")");
+      }
+      parts.add(new IndexDef.Part(c.name(), k.descending()));
+    }
+    List<String> include = new ArrayList<>();
+    for (Token tok : s.include()) {
+      ColumnDef c = column(t, tok.text(), tok.position());
+      if (!seen.contains(c.name()) && !c.isKey() && !include.contains(c.name())) {
+        include.add(c.name());
+      }
+    }
+    String storage = STORAGE_PREFIX + t.name() + "." + name;
+    try {
+      TableDescriptor.validateTableName(storage);
+    } catch (IllegalArgumentException e) {
+      throw CellarSqlException.syntax("index name " + name + " (" + s.index().at().position() + ") cannot be stored: "
+          + e.getMessage());
+    }
+    IndexDef ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.TABLE, storage, ENTRY_FAMILY,
+        parts, include, s.unique(), IndexDef.State.BUILDING);
+    Admin admin = db.store().admin();
+    if (admin.tableExists(storage)) {
+      // left by an index whose DROP did not finish
+      admin.deleteTable(storage);
+    }
+    admin.createTable(TableDescriptor.newBuilder(storage)
+        .family(ColumnFamilyDescriptor.newBuilder(ENTRY_FAMILY).maxVersions(1).build()).build());
+    try {
+      db.catalog().putIndex(ix);
+    } catch (RuntimeException e) {
+      dropStorage(storage, e);
+      throw e;
+    }
+    IndexBuilder builder = new IndexBuilder(db, t, ix);
+    if (s.async()) {
+      BUILDS.computeIfAbsent(db, d -> new ConcurrentHashMap<>()).put(name, builder);
+      Thread th = new Thread(() -> buildInBackground(builder, ix), "cellar-index-build-" + name);
+      th.setDaemon(true);
+      th.start();
+      return 0;
+    }
+    try {
+      build(builder, ix);
+    } catch (RuntimeException e) {
+      remove(ix, e);
+      throw e;
+    }
+    return builder.rowsDone();
+  }
+
+  private void buildInBackground(IndexBuilder builder, IndexDef ix) {
+    try {
+      db.ddlLock().lock();
+      try {
+        if (!ix.equals(db.catalog().snapshot().index(ix.name()))) {
+          return;
+        }
+      } finally {
+        db.ddlLock().unlock();
+      }
+      boolean done = builder.build(() -> db.isClosed() || !ix.equals(db.catalog().snapshot().index(ix.name())));
+      if (!done) {
+        LOG.info("build of index {} stopped: the index was dropped or the database closed", ix.name());
+        return;
+      }
+      db.ddlLock().lock();
+      try {
+        if (ix.equals(db.catalog().snapshot().index(ix.name()))) {
+          activate(builder, ix);
+        }
+      } finally {
+        db.ddlLock().unlock();
+      }
+    } catch (RuntimeException e) {
+      LOG.error("build of index {} of table {} failed; it stays unused until ALTER INDEX {} ON {} REBUILD",
+          ix.name(), ix.table(), ix.name(), ix.table(), e);
+    } finally {
+      Map<String, IndexBuilder> builds = BUILDS.get(db);
+      if (builds != null) {
+        builds.remove(ix.name(), builder);
+      }
+    }
+  }
+
+  private void build(IndexBuilder builder, IndexDef ix) {
+    builder.build(() -> false);
+    activate(builder, ix);
+  }
+
+  /** Checks a unique index and makes it readable, under the table lock so no write slips between. */
+  private void activate(IndexBuilder builder, IndexDef ix) {
+    ReentrantLock lock = db.tableLock(db.catalog().snapshot().table(ix.table()).storageName());
+    lock.lock();
+    try {
+      builder.checkUnique();
+      db.catalog().putIndex(ix.withState(IndexDef.State.ACTIVE));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** DROP INDEX. */
+  void drop(DdlStatement.DropIndex s) {
+    String name = DdlExecutor.checkSchema(s.index());
+    IndexDef ix = db.catalog().snapshot().index(name);
+    if (ix == null) {
+      if (s.ifExists()) {
+        return;
+      }
+      throw notFound(s.index());
+    }
+    if (s.table() != null && !DdlExecutor.checkSchema(s.table()).equals(ix.table())) {
+      throw new CellarSqlException(SqlState.TABLE_NOT_FOUND, "index " + name + " is an index of table " + ix.table()
+          + ", not of " + s.table() + " (" + s.table().at().position() + ")");
+    }
+    remove(ix, null);
+  }
+
+  /** Drops every index of table {@code t} (DROP TABLE). */
+  void dropAll(TableDef t) {
+    for (IndexDef ix : db.catalog().snapshot().indexesOf(t.name())) {
+      remove(ix, null);
+    }
+  }
+
+  /** Takes an index out of the catalog, then deletes its entries; under the table lock, so no statement writes it meanwhile. */
+  private void remove(IndexDef ix, RuntimeException failure) {
+    TableDef t = db.catalog().snapshot().table(ix.table());
+    ReentrantLock lock = db.tableLock(t != null ? t.storageName() : ix.table());
+    lock.lock();
+    try {
+      db.catalog().removeIndex(ix.schema(), ix.name());
+      dropStorage(ix.storageName(), failure);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void dropStorage(String storage, RuntimeException failure) {
+    try {
+      if (db.store().admin().tableExists(storage)) {
+        db.store().admin().deleteTable(storage);
+      }
+    } catch (RuntimeException e) {
+      if (failure != null) {
+        failure.addSuppressed(e);
+      } else {
+        // the index is gone from the catalog; CREATE INDEX of the same name clears what is left
+        LOG.warn("dropped index but could not delete its store table {}", storage, e);
+      }
+    }
+  }
+
+  /** ALTER INDEX ... REBUILD | VERIFY | REPAIR; returns rows indexed, or differences found. */
+  long alter(DdlStatement.AlterIndex s) {
+    String name = DdlExecutor.checkSchema(s.index());
+    IndexDef ix = db.catalog().snapshot().index(name);
+    if (ix == null || !ix.table().equals(DdlExecutor.checkSchema(s.table()))) {
+      if (s.ifExists()) {
+        return 0;
+      }
+      throw ix == null ? notFound(s.index()) : new CellarSqlException(SqlState.TABLE_NOT_FOUND, "index " + name
+          + " is an index of table " + ix.table() + ", not of " + s.table() + " (" + s.table().at().position() + ")");
+    }
+    TableDef t = db.catalog().snapshot().table(ix.table());
+    switch (s.action()) {
+      case "REBUILD": {
+        IndexDef building = ix.withState(IndexDef.State.BUILDING);
+        ReentrantLock lock = db.tableLock(t.storageName());
+        lock.lock();
+        try {
+          db.catalog().putIndex(building);
+          db.store().admin().truncateTable(ix.storageName(), false);
+        } finally {
+          lock.unlock();
+        }
+        IndexBuilder builder = new IndexBuilder(db, t, building);
+        build(builder, building);
+        return builder.rowsDone();
+      }
+      case "VERIFY":
+      case "REPAIR": {
+        IndexBuilder.Report r = new IndexBuilder(db, t, ix).verify(s.action().equals("REPAIR"));
+        return r.missing() + r.stale();
+      }
+      default:
+        throw new AssertionError(s.action());
+    }
+  }
+
+  private static ColumnDef column(TableDef t, String name, String position) {
+    ColumnDef c = t.column(name);
+    if (c == null) {
+      throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "table " + t.name() + " has no column " + name + " ("
+          + position + ")");
+    }
+    return c;
+  }
+
+  private static CellarSqlException notFound(Name n) {
+    return new CellarSqlException(SqlState.TABLE_NOT_FOUND, "index " + n + " does not exist (" + n.at().position() + ")");
+  }
+}

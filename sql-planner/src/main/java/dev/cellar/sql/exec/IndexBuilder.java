@@ -1,0 +1,212 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.sql.CellarDatabase;
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Delete;
+import dev.cellar.storage.Durability;
+import dev.cellar.storage.Put;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.WriteBatch;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds an index over the rows its table already has, and compares an index with its table.
+ *
+ * <p>A build reads the table in chunks of {@value #CHUNK} rows, each under the table's write
+ * lock, and writes the chunk's entries before releasing it. Statements maintain an index from
+ * the moment it is in the catalog (in state {@link IndexDef.State#BUILDING}), so a row written
+ * before its chunk is read is indexed by the build and one written after by the statement: no
+ * row is missed and no stale entry is left. The entries are written without the log and the
+ * index's store is flushed before the build returns, so that the index is durable before it is
+ * marked readable.
+ */
+public final class IndexBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(IndexBuilder.class);
+  /** Rows read under the table lock at a time. */
+  static final int CHUNK = 4096;
+
+  private final CellarDatabase db;
+  private final TableMapping data;
+  private final IndexMapping index;
+  private final AtomicLong rowsDone = new AtomicLong();
+
+  public IndexBuilder(CellarDatabase db, TableDef table, IndexDef index) {
+    this.db = db;
+    this.data = new TableMapping(table);
+    this.index = new IndexMapping(index, data);
+  }
+
+  /** Rows of the table indexed so far. */
+  public long rowsDone() {
+    return rowsDone.get();
+  }
+
+  /**
+   * Writes the entry of every row of the table.
+   *
+   * @param cancelled asked between chunks; the build stops when it returns true
+   * @return whether the build finished (false if cancelled)
+   */
+  public boolean build(BooleanSupplier cancelled) {
+    TableDef t = data.def();
+    ReentrantLock lock = db.tableLock(t.storageName());
+    byte[] from = Bytes.EMPTY;
+    boolean first = true;
+    long started = System.nanoTime();
+    while (true) {
+      if (cancelled.getAsBoolean()) {
+        return false;
+      }
+      lock.lock();
+      try {
+        Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK).setLimit(CHUNK);
+        data.addColumns(scan, null);
+        long putTs = db.timestamps().next(false).putTs();
+        WriteBatch batch = new WriteBatch();
+        int n = 0;
+        byte[] last = null;
+        try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
+          for (Result r = s.next(); r != null; r = s.next()) {
+            Object[] row = data.decode(r);
+            Object[] e = index.entryRow(row, r.row());
+            Put p = index.entryPut(index.entryKey(e), e, putTs);
+            p.setDurability(Durability.SKIP_WAL);
+            batch.add(index.index().storageName(), p);
+            last = r.row();
+            n++;
+          }
+        }
+        if (!batch.isEmpty()) {
+          db.store().write(batch);
+        }
+        rowsDone.addAndGet(n);
+        if (n < CHUNK) {
+          break;
+        }
+        from = last;
+        first = false;
+      } finally {
+        lock.unlock();
+      }
+    }
+    db.store().admin().flush(index.index().storageName());
+    LOG.info("built index {} of table {}: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
+        (System.nanoTime() - started) / 1_000_000);
+    return true;
+  }
+
+  /**
+   * For a unique index, checks that no two entries have equal indexed values (none NULL); call
+   * under the table's write lock after {@link #build}.
+   *
+   * @throws CellarSqlException 23505 naming the index and the values
+   */
+  public void checkUnique() {
+    if (!index.index().unique()) {
+      return;
+    }
+    byte[] previous = null;
+    Scan scan = new Scan().addFamily(index.family()).setCaching(CHUNK);
+    try (ResultScanner s = db.store().table(index.index().storageName()).scanner(scan)) {
+      for (Result r = s.next(); r != null; r = s.next()) {
+        Object[] e = index.entries().decode(r);
+        byte[] prefix = index.uniquePrefix(e);
+        if (prefix != null && previous != null && Arrays.equals(prefix, previous)) {
+          throw new CellarSqlException(SqlState.UNIQUE_VIOLATION, "cannot create unique index "
+              + index.index().name() + ": table " + data.def().name() + " has more than one row with "
+              + index.describeValues(e));
+        }
+        previous = prefix;
+      }
+    }
+  }
+
+  /**
+   * What {@link #verify} found.
+   *
+   * @param rows rows of the table
+   * @param entries entries of the index
+   * @param missing rows without their entry (or whose entry holds other included values)
+   * @param stale entries without their row
+   */
+  public record Report(long rows, long entries, long missing, long stale) {
+    /** Whether index and table agree. */
+    public boolean consistent() {
+      return missing == 0 && stale == 0;
+    }
+  }
+
+  /**
+   * Compares the index with the entries its table's rows call for, holding the table's write
+   * lock (writes wait); with {@code repair}, writes the missing entries and deletes the stale
+   * ones in the same pass.
+   */
+  public Report verify(boolean repair) {
+    TableDef t = data.def();
+    ReentrantLock lock = db.tableLock(t.storageName());
+    lock.lock();
+    try {
+      TreeMap<byte[], Object[]> expected = new TreeMap<>(Arrays::compareUnsigned);
+      long rows = 0;
+      Scan scan = new Scan().setCaching(CHUNK);
+      data.addColumns(scan, null);
+      try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
+        for (Result r = s.next(); r != null; r = s.next()) {
+          Object[] e = index.entryRow(data.decode(r), r.row());
+          expected.put(index.entryKey(e), e);
+          rows++;
+        }
+      }
+      long entries = 0;
+      long missing = 0;
+      long stale = 0;
+      WriteBatch fixes = new WriteBatch();
+      dev.cellar.sql.exec.Timestamps.Stamp stamp = db.timestamps().next(true);
+      Scan is = new Scan().addFamily(index.family()).setCaching(CHUNK);
+      try (ResultScanner s = db.store().table(index.index().storageName()).scanner(is)) {
+        for (Result r = s.next(); r != null; r = s.next()) {
+          entries++;
+          Object[] want = expected.remove(r.row());
+          if (want == null) {
+            stale++;
+            fixes.add(index.index().storageName(), new Delete(r.row(), stamp.deleteTs()).addFamily(index.family()));
+          } else if (!index.sameEntry(want, index.entries().decode(r))) {
+            missing++;
+            fixes.add(index.index().storageName(), new Delete(r.row(), stamp.deleteTs()).addFamily(index.family()));
+            fixes.add(index.index().storageName(), index.entryPut(r.row(), want, stamp.putTs()));
+          }
+        }
+      }
+      for (Iterator<Map.Entry<byte[], Object[]>> it = expected.entrySet().iterator(); it.hasNext();) {
+        Map.Entry<byte[], Object[]> e = it.next();
+        missing++;
+        fixes.add(index.index().storageName(), index.entryPut(e.getKey(), e.getValue(), stamp.putTs()));
+      }
+      if (repair && !fixes.isEmpty()) {
+        db.store().write(fixes);
+      }
+      Report report = new Report(rows, entries, missing, stale);
+      if (!report.consistent()) {
+        LOG.warn("index {} of table {} differs from its table: {}{}", index.index().name(), t.name(), report,
+            repair ? "; repaired" : "");
+      }
+      return report;
+    } finally {
+      lock.unlock();
+    }
+  }
+}

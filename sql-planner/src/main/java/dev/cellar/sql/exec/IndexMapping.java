@@ -1,0 +1,243 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.ColumnType;
+import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.codec.KeyFormat;
+import dev.cellar.sql.codec.KeyType;
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Put;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How one index's entries are laid out ({@code sql-planner/docs/indexes.md}): an entry is a
+ * row of the index's store table (or of the data table's index family) whose rowkey is the
+ * indexed columns' values, each nullable, followed by the data row's key columns not already
+ * indexed, in Cellar's key encoding; its cells are a marker cell and the included columns.
+ *
+ * <p>The layout is described by an <em>entry table</em>: a {@link TableDef} with the data
+ * table's columns in the data table's order, whose key is the indexed columns and then the data
+ * key, so that a condition over the data table's columns bounds the index's keys as it would
+ * the data table's ({@code AccessPath} and {@code KeyConditions} work on it unchanged). A data
+ * table without a primary key adds one column, {@link #ROWKEY_COLUMN}, holding the data row's
+ * generated rowkey. Columns the entry does not hold read as NULL from it: only
+ * {@link #covers covered} fields may be read from an entry.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class IndexMapping {
+  /** The entry column holding the data rowkey, for a data table without a primary key. */
+  public static final String ROWKEY_COLUMN = "_ROWKEY";
+
+  private final IndexDef index;
+  private final TableMapping data;
+  private final TableDef entryDef;
+  private final TableMapping entries;
+  private final int[] indexedFields;
+  private final boolean[] covered;
+  private final int[] includedFields;
+  private final int rowkeyField;
+  private final byte[] family;
+
+  public IndexMapping(IndexDef index, TableMapping data) {
+    this.index = index;
+    this.data = data;
+    TableDef def = data.def();
+    List<ColumnDef> dataCols = def.columns();
+    int n = dataCols.size();
+    this.indexedFields = new int[index.columns().size()];
+    this.covered = new boolean[n];
+    ColumnDef[] cols = new ColumnDef[n];
+    int pos = 0;
+    for (IndexDef.Part p : index.columns()) {
+      int f = def.columnIndex(p.column());
+      if (f < 0) {
+        throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "index " + index.name() + " names column "
+            + p.column() + ", which table " + def.name() + " does not have");
+      }
+      ColumnDef c = dataCols.get(f);
+      indexedFields[pos] = f;
+      cols[f] = new ColumnDef(c.name(), c.type(), c.nullable(), null, pos++, p.descending());
+      covered[f] = true;
+    }
+    for (ColumnDef k : def.keyColumns()) {
+      int f = def.columnIndex(k.name());
+      if (cols[f] == null) {
+        cols[f] = new ColumnDef(k.name(), k.type(), false, null, pos++, k.descending());
+        covered[f] = true;
+      }
+    }
+    List<Integer> included = new ArrayList<>();
+    for (String name : index.include()) {
+      int f = def.columnIndex(name);
+      if (f < 0) {
+        throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "index " + index.name() + " includes column "
+            + name + ", which table " + def.name() + " does not have");
+      }
+      if (cols[f] == null) {
+        ColumnDef c = dataCols.get(f);
+        cols[f] = new ColumnDef(c.name(), c.type(), c.nullable(), index.family(), -1, false);
+        covered[f] = true;
+        included.add(f);
+      }
+    }
+    this.includedFields = included.stream().mapToInt(Integer::intValue).toArray();
+    List<ColumnDef> entryCols = new ArrayList<>(Arrays.asList(cols));
+    for (int f = 0; f < n; f++) {
+      if (entryCols.get(f) == null) {
+        // not in the entry: reads as NULL, and only uncovered reads would ask for it
+        ColumnDef c = dataCols.get(f);
+        entryCols.set(f, new ColumnDef(c.name(), c.type(), true, index.family(), -1, false));
+      }
+    }
+    if (def.hiddenKey()) {
+      entryCols.add(new ColumnDef(ROWKEY_COLUMN, ColumnType.of(KeyType.VARBINARY), false, null, pos, false));
+      this.rowkeyField = n;
+    } else {
+      this.rowkeyField = -1;
+    }
+    this.entryDef = new TableDef(def.schema(), index.name(), index.storageName(), entryCols, 0, List.of(),
+        index.family(), index.family(), false, KeyFormat.VERSION, Map.of());
+    this.entries = new TableMapping(entryDef);
+    this.family = Bytes.toBytes(index.family());
+  }
+
+  public IndexDef index() {
+    return index;
+  }
+
+  /** The data table's mapping. */
+  public TableMapping data() {
+    return data;
+  }
+
+  /** The entry table: the data table's columns, keyed as the index is. */
+  public TableMapping entries() {
+    return entries;
+  }
+
+  /** The data table's fields the index orders, in index order. */
+  public int[] indexedFields() {
+    return indexedFields.clone();
+  }
+
+  /** Whether an entry holds the data table's field {@code f} (indexed, key or included). */
+  public boolean covers(int f) {
+    return f < covered.length && covered[f];
+  }
+
+  /** Whether an entry holds every one of {@code fields} (null: all the table's). */
+  public boolean coversAll(int[] fields) {
+    if (fields == null) {
+      for (boolean c : covered) {
+        if (!c) {
+          return false;
+        }
+      }
+      return true;
+    }
+    for (int f : fields) {
+      if (!covers(f)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Fields of an entry row: the data table's, plus {@link #ROWKEY_COLUMN} without a primary key. */
+  public int entryFieldCount() {
+    return entries.fieldCount();
+  }
+
+  /** The entry row of a data row whose rowkey is {@code dataKey}. */
+  public Object[] entryRow(Object[] dataRow, byte[] dataKey) {
+    Object[] row = Arrays.copyOf(dataRow, entries.fieldCount());
+    if (rowkeyField >= 0) {
+      row[rowkeyField] = new org.apache.calcite.avatica.util.ByteString(dataKey);
+    }
+    return row;
+  }
+
+  /** The rowkey of the entry of a data row (its values as {@link #entryRow} gives them). */
+  public byte[] entryKey(Object[] entryRow) {
+    return entries.key(entryRow);
+  }
+
+  /** The cells of the entry of {@code entryRow}: its marker and its non-NULL included columns. */
+  public Put entryPut(byte[] entryKey, Object[] entryRow, long ts) {
+    Put p = new Put(entryKey, ts);
+    p.addColumn(family, TableMapping.MARKER, entries.markerValue());
+    for (int f : includedFields) {
+      if (entryRow[f] != null) {
+        p.addColumn(family, entries.qualifier(f), entries.encodeValue(f, entryRow[f]));
+      }
+    }
+    return p;
+  }
+
+  /** Whether two entry rows make the same entry: the same key and included values. */
+  public boolean sameEntry(Object[] a, Object[] b) {
+    for (int f : includedFields) {
+      if (!java.util.Objects.equals(a[f], b[f])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The rowkey of the data row an entry row points at. */
+  public byte[] dataKey(Object[] entryRow) {
+    if (rowkeyField >= 0) {
+      return ((org.apache.calcite.avatica.util.ByteString) entryRow[rowkeyField]).getBytes();
+    }
+    return data.key(entryRow);
+  }
+
+  /** The family of the entries' cells. */
+  public byte[] family() {
+    return family;
+  }
+
+  /**
+   * For a unique index, the bytes every entry with the indexed values of {@code entryRow} starts
+   * with; null when one of them is NULL (such rows never conflict).
+   */
+  public byte[] uniquePrefix(Object[] entryRow) {
+    Object[] values = new Object[indexedFields.length];
+    for (int i = 0; i < indexedFields.length; i++) {
+      Object v = entryRow[indexedFields[i]];
+      if (v == null) {
+        return null;
+      }
+      values[i] = v;
+    }
+    Object[] keyRow = new Object[entries.fieldCount()];
+    for (int i = 0; i < indexedFields.length; i++) {
+      keyRow[indexedFields[i]] = values[i];
+    }
+    return entries.keyPrefix(keyRow, indexedFields.length);
+  }
+
+  /** {@code (COL0, COL1)=(1, 'x')}: how messages name an entry's indexed values. */
+  public String describeValues(Object[] row) {
+    StringBuilder names = new StringBuilder("(");
+    StringBuilder vals = new StringBuilder("(");
+    for (int i = 0; i < indexedFields.length; i++) {
+      names.append(i > 0 ? ", " : "").append(data.def().columns().get(indexedFields[i]).name());
+      Object v = row[indexedFields[i]];
+      vals.append(i > 0 ? ", " : "").append(v instanceof String ? "'" + v + "'" : String.valueOf(v));
+    }
+    return names.append(")=").append(vals).append(')').toString();
+  }
+
+  @Override
+  public String toString() {
+    return "IndexMapping{" + index.name() + " on " + data.def().name() + "}";
+  }
+}
