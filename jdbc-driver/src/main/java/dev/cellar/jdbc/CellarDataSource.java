@@ -142,6 +142,15 @@ public class CellarDataSource implements DataSource, Serializable {
     set(CellarProperty.PLAN_CACHE_SIZE, plans);
   }
 
+  public long getCurrentScn() {
+    return Long.parseLong(getProperty(CellarProperty.CURRENT_SCN));
+  }
+
+  /** Reads every table as it was before this cell timestamp; -1 for the latest data. */
+  public void setCurrentScn(long scn) {
+    set(CellarProperty.CURRENT_SCN, scn);
+  }
+
   public boolean getShutdown() {
     return Boolean.parseBoolean(getProperty(CellarProperty.SHUTDOWN));
   }

@@ -140,7 +140,7 @@ public class CellarDriver extends Driver {
       connection = factory.newConnection(this, factory, url, props);
       handler.onConnectionInit(connection);
       CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
-          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)));
+          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props));
       connection.setSchema(SCHEMA);
       CONNECTIONS.put(connection, db);
       return connection;
@@ -157,6 +157,16 @@ public class CellarDriver extends Driver {
       }
       throw e instanceof SQLException s ? s : JdbcErrors.toSql(e);
     }
+  }
+
+  /** The {@code currentScn} property: a cell timestamp, or -1. */
+  private static long currentScn(Properties props) throws SQLException {
+    long scn = CellarProperty.CURRENT_SCN.getLong(props);
+    if (scn < -1) {
+      throw new SQLException("property currentScn = " + scn + " must be a cell timestamp (0 or more), or -1 for the "
+          + "latest data", SqlState.CONNECTION_FAILED.code());
+    }
+    return scn;
   }
 
   /**

@@ -52,6 +52,13 @@ public enum CellarProperty implements ConnectionProperty {
   PLAN_CACHE_SIZE("planCacheSize", Type.NUMBER, 256L,
       "prepared plans a connection keeps by SQL text; 0 turns plan caching off"),
   /**
+   * Phoenix's {@code CurrentSCN}: the connection reads every table as it was before this cell
+   * timestamp (milliseconds since 1970-01-01 UTC) and writes nothing; -1 reads the latest data.
+   */
+  CURRENT_SCN("currentScn", Type.NUMBER, -1L,
+      "read every table as it was before this cell timestamp (ms since 1970-01-01 UTC), as Phoenix's CurrentSCN; "
+          + "such a connection writes nothing; -1 = the latest data"),
+  /**
    * Drops the database when the last connection to it closes: an in-memory database is
    * discarded (without it, a {@code mem:} database lives until the JVM exits).
    */

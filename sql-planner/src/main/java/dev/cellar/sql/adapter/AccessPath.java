@@ -78,16 +78,17 @@ public final class AccessPath {
   private final long limit;
   private final boolean reversed;
   private final List<ValuePredicate> filters;
+  private final TimeBound time;
   /** The index whose entries the path reads (its boxes bound the entries' keys), or null for the table's rows. */
   private final String index;
 
   private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit,
       boolean reversed, List<ValuePredicate> filters) {
-    this(kind, table, boxes, keyNames, buckets, limit, reversed, filters, null);
+    this(kind, table, boxes, keyNames, buckets, limit, reversed, filters, TimeBound.NONE, null);
   }
 
   private AccessPath(Kind kind, String table, List<KeyBox> boxes, List<String> keyNames, int buckets, long limit,
-      boolean reversed, List<ValuePredicate> filters, String index) {
+      boolean reversed, List<ValuePredicate> filters, TimeBound time, String index) {
     this.index = index;
     this.kind = Objects.requireNonNull(kind, "kind");
     this.table = Objects.requireNonNull(table, "table");
@@ -97,6 +98,7 @@ public final class AccessPath {
     this.limit = limit;
     this.reversed = reversed;
     this.filters = filters;
+    this.time = Objects.requireNonNull(time, "time");
   }
 
   /** A scan of every row of {@code table}. */
@@ -106,17 +108,28 @@ public final class AccessPath {
 
   /** This path, reading at most {@code rows} rows. */
   AccessPath withLimit(long rows) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed, filters, index);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, rows, reversed, filters, time, index);
   }
 
   /** This path, read from its last row to its first. */
   AccessPath reversed() {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed, filters, index);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, !reversed, filters, time, index);
   }
 
   /** This path, with the store evaluating {@code predicates} on the rows it reads. */
   AccessPath withFilters(List<ValuePredicate> predicates) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, List.copyOf(predicates), index);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, List.copyOf(predicates), time,
+        index);
+  }
+
+  /** This path, reading the table as of {@code bound} ({@link TimeBound}). */
+  AccessPath withTime(TimeBound bound) {
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, filters, bound, index);
+  }
+
+  /** The point in time the path reads the table as of; {@link TimeBound#NONE} for the latest data. */
+  TimeBound time() {
+    return time;
   }
 
   /**
@@ -124,12 +137,7 @@ public final class AccessPath {
    * table, {@code IndexMapping#entries}) bound entry keys.
    */
   AccessPath onIndex(String name) {
-    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, filters, name);
-  }
-
-  /** A read of every entry of index {@code name}, in index order. */
-  static AccessPath indexScan(String table, String name) {
-    return new AccessPath(Kind.FULL_SCAN, table, null, List.of(), 0, -1, false, List.of(), name);
+    return new AccessPath(kind, table, boxes, keyNames, buckets, limit, reversed, filters, time, name);
   }
 
   /** The index whose entries the path reads, or null when it reads the table's rows. */
@@ -493,12 +501,13 @@ public final class AccessPath {
   @Override
   public boolean equals(Object o) {
     return o instanceof AccessPath p && p.kind == kind && p.table.equals(table) && Objects.equals(p.boxes, boxes)
-        && p.limit == limit && p.reversed == reversed && p.filters.equals(filters) && Objects.equals(p.index, index);
+        && p.limit == limit && p.reversed == reversed && p.filters.equals(filters) && p.time.equals(time)
+        && Objects.equals(p.index, index);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, table, boxes, limit, reversed, filters, index);
+    return Objects.hash(kind, table, boxes, limit, reversed, filters, time, index);
   }
 
   /** {@code RANGE SCAN (USER_ID = 'u1', RTIME > 5)}, with the buckets of a salted table. */
@@ -510,6 +519,7 @@ public final class AccessPath {
       filters.forEach(f -> fs.add(f.toString()));
       b.append(" FILTER (").append(String.join(" AND ", fs)).append(')');
     }
+    b.append(time.isBounded() ? " " + time : "");
     return b.append(reversed ? " REVERSED" : "").append(limit >= 0 ? " LIMIT " + limit : "").toString();
   }
 

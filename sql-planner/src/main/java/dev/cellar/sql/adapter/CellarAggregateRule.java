@@ -14,8 +14,9 @@ public class CellarAggregateRule extends RelRule<CellarRuleConfig> {
   static final CellarRuleConfig DEFAULT_CONFIG = CellarRuleConfig.of("CellarAggregateRule",
       b0 -> b0.operand(Aggregate.class).predicate(a -> !(a instanceof CellarAggregate) && CellarAggregate.supports(a))
           .oneInput(b1 -> b1.operand(CellarTableScan.class).predicate(s -> !s.accessPath.hasLimit()
-              && !s.cellarTable.mapping().isDynamic()
-              && s.accessPath.correlKeys().isEmpty() && s.accessPath.index() == null).noInputs()),
+              && !s.cellarTable.mapping().isDynamic() && s.cellarTable.mapping().readVersions() == 1
+              && !s.accessPath.time().isBounded() && s.accessPath.index() == null
+              && s.accessPath.correlKeys().isEmpty()).noInputs()),
       CellarAggregateRule::new);
 
   protected CellarAggregateRule(CellarRuleConfig config) {

@@ -60,6 +60,15 @@ final class CellarEnumerator implements Enumerator<Object> {
   private Result wide;
   private int cell;
   private QueryProfile.ScanStats profile;
+  /** Whether each version of a row is a SQL row ({@link TableMapping#readVersions()}, not a dynamic family). */
+  private final boolean versioned;
+  /** For a versioned table, the versions of the store row being returned, and the next one's index. */
+  private List<Result> versions = List.of();
+  private int version;
+  /** For a versioned table, the store row whose versions are being returned. */
+  private Result whole;
+  /** The exclusive upper end of the cell timestamps read ({@link TimeBound}). */
+  private long maxTs = Long.MAX_VALUE;
 
   CellarEnumerator(Table table, AccessPath path, DataContext context, TableMapping mapping, int[] fields,
       boolean scalar, Cancellation cancel, ReadStats stats) {
@@ -76,6 +85,7 @@ final class CellarEnumerator implements Enumerator<Object> {
     for (int f : fields) {
       wanted[f] = true;
     }
+    this.versioned = mapping.readVersions() > 1 && !mapping.isDynamic();
   }
 
   @Override
@@ -91,20 +101,24 @@ final class CellarEnumerator implements Enumerator<Object> {
       profile = p == null ? null : p.scan(path.table(), path);
       ranges = path.ranges(context, mapping);
       filter = path.storageFilter(context, mapping);
+      maxTs = path.time().maxExclusive(context);
     }
     if ((++rows % CHECK_EVERY) == 0) {
       cancel.check();
     }
     long limit = path.limit();
     long t0 = profile == null ? 0 : System.nanoTime();
-    Result r = limit >= 0 && read >= limit ? null : mapping.isDynamic() ? nextCellRow() : nextResult();
-    // a dynamic family's row counts once, on its first cell (its later pages repeat the rowkey)
-    boolean newRow = r != null && (!mapping.isDynamic() || cell == 1 && !Arrays.equals(r.row(), lastRow));
+    Result r = limit >= 0 && read >= limit ? null : mapping.isDynamic() ? nextCellRow()
+        : versioned ? nextVersion() : nextResult();
+    // a dynamic family's row counts once, on its first cell (its later pages repeat the rowkey);
+    // a versioned row on its newest version
+    boolean first = mapping.isDynamic() ? cell == 1 : !versioned || version == 1;
+    boolean newRow = r != null && first && (!mapping.isDynamic() || !Arrays.equals(r.row(), lastRow));
     if (profile != null) {
       profile.nanos += System.nanoTime() - t0;
-      if (r != null && (!mapping.isDynamic() || cell == 1)) {
+      if (r != null && first) {
         profile.rows += newRow ? 1 : 0;
-        profile.cells += r.size();
+        profile.cells += versioned ? whole.size() : r.size();
       }
     }
     if (r == null) {
@@ -147,6 +161,29 @@ final class CellarEnumerator implements Enumerator<Object> {
     } while (wide != null && wide.isEmpty());
     cell = wide == null ? 0 : 1;
     return wide;
+  }
+
+  /** The next version of a row of a versioned table, newest first, then the next row's. */
+  private Result nextVersion() {
+    if (version < versions.size()) {
+      return versions.get(version++);
+    }
+    whole = nextResult();
+    if (whole == null) {
+      versions = List.of();
+      version = 0;
+      return null;
+    }
+    versions = mapping.versions(whole);
+    version = 1;
+    return versions.get(0);
+  }
+
+  /** Reads only the cells before {@link #maxTs}: the table as of a point in time. */
+  private void bound(dev.cellar.storage.Query<?> q) {
+    if (maxTs != Long.MAX_VALUE) {
+      q.setTimeRange(0, maxTs);
+    }
   }
 
   /** A scanner of one bucket of a salted range and its next row, while bucket scans are merged. */
@@ -197,6 +234,7 @@ final class CellarEnumerator implements Enumerator<Object> {
         while (next < ranges.size() && ranges.get(next).point() && gets.size() < GET_BATCH) {
           Get g = new Get(ranges.get(next++).start());
           mapping.addColumns(g, fields);
+          bound(g);
           if (filter != null) {
             g.setFilter(filter.copy());
           }
@@ -226,6 +264,7 @@ final class CellarEnumerator implements Enumerator<Object> {
       scan = new Scan().withStartRow(range.start()).withStopRow(range.stop());
     }
     mapping.addColumns(scan, fields);
+    bound(scan);
     if (filter != null) {
       scan.setFilter(filter.copy());
     }
@@ -277,6 +316,9 @@ final class CellarEnumerator implements Enumerator<Object> {
     read = 0;
     wide = null;
     cell = 0;
+    versions = List.of();
+    version = 0;
+    whole = null;
   }
 
   @Override

@@ -144,7 +144,8 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
       }
     }
     // a reversed scan stays reversed, so that a filter over it keeps the order a sort may need
-    CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? t.path().reversed() : t.path());
+    AccessPath path = t.path().withTime(scan.accessPath.time());
+    CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? path.reversed() : path);
     return remaining.isEmpty() ? bounded
         : filter.copy(filter.getTraitSet(), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
   }

@@ -77,7 +77,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
   @Override
   protected RelOptPlanner createPlanner(Context prepareContext, org.apache.calcite.plan.Context externalContext,
       RelOptCostFactory costFactory) {
-    RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
+    CellarSession session = CellarSession.of(prepareContext);
+    org.apache.calcite.plan.Context context = externalContext != null || session == null ? externalContext
+        : org.apache.calcite.plan.Contexts.of(prepareContext.config(), session);
+    RelOptPlanner planner = super.createPlanner(prepareContext, context, costFactory);
     planner.addRule(CellarRules.MODIFY);
     return planner;
   }

@@ -51,7 +51,16 @@ public final class CellarRules {
   public static final CellarAggregateRule AGGREGATE =
       CellarAggregateRule.DEFAULT_CONFIG.toRule(CellarAggregateRule.class);
 
+  /** Reads a table as of a point in time ({@code FOR SYSTEM_TIME AS OF}). */
+  public static final CellarSnapshotRule SNAPSHOT =
+      CellarSnapshotRule.DEFAULT_CONFIG.toRule(CellarSnapshotRule.class);
+
+  /** As {@link #SNAPSHOT}, through a projection of the table. */
+  public static final CellarSnapshotRule SNAPSHOT_PROJECTED =
+      CellarSnapshotRule.PROJECTED.toRule(CellarSnapshotRule.class);
+
   /** Pushdown rules. */
   public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, LIMIT, REVERSE, PROJECT, AGGREGATE_COLUMNS,
-      LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED, AGGREGATE);
+      LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED, AGGREGATE, SNAPSHOT,
+      SNAPSHOT_PROJECTED);
 }

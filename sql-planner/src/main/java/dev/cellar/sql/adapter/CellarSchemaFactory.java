@@ -18,7 +18,18 @@ public final class CellarSchemaFactory {
    * @return the connection's session
    */
   public static CellarSession attach(SchemaPlus root, CellarDatabase db, int planCacheSize) {
-    CellarSession session = new CellarSession(db, planCacheSize);
+    return attach(root, db, planCacheSize, -1);
+  }
+
+  /**
+   * Adds the schema of {@code db} to {@code root}, for a connection that reads the data as it was
+   * before {@code currentScn} (a cell timestamp, milliseconds since 1970 UTC; -1 for the latest).
+   *
+   * @param planCacheSize plans the connection keeps (0 turns caching off)
+   * @return the connection's session
+   */
+  public static CellarSession attach(SchemaPlus root, CellarDatabase db, int planCacheSize, long currentScn) {
+    CellarSession session = new CellarSession(db, planCacheSize, currentScn);
     CellarSchema schema = new CellarSchema(session);
     SchemaPlus plus = root.add(Catalog.DEFAULT_SCHEMA, schema);
     // Calcite creates its name caches lazily and turning caching off only reaches those that

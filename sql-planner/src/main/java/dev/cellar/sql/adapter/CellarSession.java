@@ -12,10 +12,20 @@ import org.apache.calcite.jdbc.CalciteSchema;
 public final class CellarSession {
   private final CellarDatabase db;
   private final PlanCache plans;
+  private final long currentScn;
 
-  CellarSession(CellarDatabase db, int planCacheSize) {
+  CellarSession(CellarDatabase db, int planCacheSize, long currentScn) {
     this.db = db;
     this.plans = new PlanCache(planCacheSize);
+    this.currentScn = currentScn;
+  }
+
+  /**
+   * The connection's {@code currentScn}: it reads only cells with a timestamp before it and
+   * writes nothing; -1 for a connection that reads the latest data.
+   */
+  public long currentScn() {
+    return currentScn;
   }
 
   public CellarDatabase database() {

@@ -25,6 +25,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TemporalTable;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -37,7 +38,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@link CellarTableModify.Rule} implements.) Immutable; one instance serves every
  * connection while the table's definition stays the same.
  */
-public final class CellarTable extends AbstractTable implements TranslatableTable {
+public final class CellarTable extends AbstractTable implements TranslatableTable, TemporalTable {
   private final CellarDatabase db;
   private final TableDef def;
   private final TableMapping mapping;
@@ -134,7 +135,28 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
     var cluster = context.getCluster();
-    return CellarTableScan.create(cluster, relOptTable, this, AccessPath.fullScan(def.name()), null);
+    AccessPath path = AccessPath.fullScan(def.name());
+    CellarSession session = cluster.getPlanner().getContext().unwrap(CellarSession.class);
+    if (session != null && session.currentScn() >= 0) {
+      path = path.withTime(TimeBound.NONE.withScn(session.currentScn()));
+    }
+    return CellarTableScan.create(cluster, relOptTable, this, path, null);
+  }
+
+  /**
+   * {@code FOR SYSTEM_TIME AS OF} reads any Cellar table as it was ({@link CellarSnapshotRule}):
+   * every cell has a timestamp. The period is the cells' own, not columns of the row: these
+   * names are those of the {@code ROW_TIMESTAMP} column, if the table has one, or empty.
+   */
+  @Override
+  public String getSysStartFieldName() {
+    ColumnDef ts = def.rowTimestampColumn();
+    return ts == null ? "" : ts.name();
+  }
+
+  @Override
+  public String getSysEndFieldName() {
+    return "";
   }
 
   // ---- runtime: called by generated code ---------------------------------------------------
@@ -247,6 +269,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
         }
       };
     };
+    checkWritable(root, spec.operation());
     TableWriter w = new TableWriter(db, mapping);
     long n;
     switch (spec.operation()) {
@@ -263,6 +286,27 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
         throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, spec.operation() + " is not supported");
     }
     return Linq4j.singletonEnumerable(n);
+  }
+
+  /**
+   * Refuses writes a connection with a {@code currentScn} makes (it sees the table as it was),
+   * and UPDATE and DELETE of a table whose rows are versions ({@code READ_VERSIONS}).
+   */
+  private void checkWritable(DataContext root, org.apache.calcite.rel.core.TableModify.Operation op) {
+    org.apache.calcite.schema.SchemaPlus schema = root.getRootSchema().getSubSchema(
+        dev.cellar.sql.catalog.Catalog.DEFAULT_SCHEMA);
+    CellarSchema cs = schema == null ? null : schema.unwrap(CellarSchema.class);
+    if (cs != null && cs.session().currentScn() >= 0) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot " + op + " table " + def.name()
+          + ": the connection reads the data as of currentScn " + cs.session().currentScn()
+          + " and writes nothing; write through a connection without currentScn (a ROW_TIMESTAMP column sets the "
+          + "time of a row's cells)");
+    }
+    if (def.readsVersions() && op != org.apache.calcite.rel.core.TableModify.Operation.INSERT) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot " + op + " " + def.name()
+          + ": its rows are versions (READ_VERSIONS); update or delete through a mapping of store table "
+          + def.storageName() + " that reads the latest version");
+    }
   }
 
   /** The statement's cancel flag and deadline, from its data context. */

@@ -85,7 +85,7 @@ final class ValuePredicate {
       a = b;
       b = t;
     }
-    if (!(a instanceof RexInputRef ref) || mapping.isKey(ref.getIndex())) {
+    if (!(a instanceof RexInputRef ref) || !mapping.isCell(ref.getIndex())) {
       return null;
     }
     int field = ref.getIndex();

@@ -36,8 +36,15 @@ final class CatalogCodec {
    * {@code dynamicFamily} and {@code qualifierColumn}, which a format-2 reader must not ignore.
    */
   static final int FORMAT_DYNAMIC = 3;
+  /**
+   * Format of the record of a table with a {@code ROW_TIMESTAMP} column (column field
+   * {@code rowTimestamp}, no family) or a mapping that reads several versions (mapping field
+   * {@code readVersions}): formats 1 to 3 plus those fields, which a reader of formats 1 to 3
+   * must not ignore. Its {@code mapping}, when present, is read as in formats 2 and 3.
+   */
+  static final int FORMAT_TIME = 4;
   /** Format of an index record (kind {@code "index"}), which readers before it do not know. */
-  static final int FORMAT_INDEX = 4;
+  static final int FORMAT_INDEX = 5;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,7 +52,8 @@ final class CatalogCodec {
 
   static byte[] encodeTable(TableDef t) {
     ObjectNode n = JSON.createObjectNode();
-    n.put("format", t.isDynamic() ? FORMAT_DYNAMIC : t.isMapped() ? FORMAT_MAPPED : FORMAT);
+    boolean time = t.rowTimestampColumn() != null || t.readsVersions();
+    n.put("format", time ? FORMAT_TIME : t.isDynamic() ? FORMAT_DYNAMIC : t.isMapped() ? FORMAT_MAPPED : FORMAT);
     n.put("kind", "table");
     n.put("schema", t.schema());
     n.put("name", t.name());
@@ -73,6 +81,9 @@ final class CatalogCodec {
         mn.put("dynamicFamily", m.dynamicFamily());
         mn.put("qualifierColumn", m.qualifierColumn());
       }
+      if (m.readVersions() > 1) {
+        mn.put("readVersions", m.readVersions());
+      }
     }
     ArrayNode cols = n.putArray("columns");
     for (ColumnDef c : t.columns()) {
@@ -83,6 +94,8 @@ final class CatalogCodec {
       if (c.isKey()) {
         cn.put("key", c.keyPosition());
         cn.put("desc", c.descending());
+      } else if (c.rowTimestamp()) {
+        cn.put("rowTimestamp", true);
       } else {
         cn.put("family", c.family());
       }
@@ -153,9 +166,9 @@ final class CatalogCodec {
       throw corrupt(row, "is not JSON: " + e.getMessage());
     }
     int format = n.path("format").asInt(-1);
-    if (format != FORMAT && format != FORMAT_MAPPED && format != FORMAT_DYNAMIC && format != FORMAT_INDEX) {
-      throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + ", "
-          + FORMAT_MAPPED + ", " + FORMAT_DYNAMIC + " and " + FORMAT_INDEX);
+    if (format < FORMAT || format > FORMAT_INDEX) {
+      throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + " to "
+          + FORMAT_INDEX);
     }
     String kind = text(row, n, "kind");
     if (format == FORMAT_INDEX || kind.equals("index")) {
@@ -176,6 +189,15 @@ final class CatalogCodec {
     for (JsonNode c : n.path("columns")) {
       boolean key = c.has("key");
       ValueFormat cf = format >= FORMAT_MAPPED && c.has("format") ? valueFormat(row, c.get("format").asText()) : null;
+      if (format == FORMAT_TIME && !key && c.path("rowTimestamp").asBoolean(false)) {
+        try {
+          cols.add(ColumnDef.rowTimestamp(text(row, c, "name"), ColumnType.parse(text(row, c, "type")),
+              c.path("nullable").asBoolean(true)));
+        } catch (IllegalArgumentException e) {
+          throw corrupt(row, "has an invalid row timestamp column: " + e.getMessage());
+        }
+        continue;
+      }
       cols.add(new ColumnDef(text(row, c, "name"), ColumnType.parse(text(row, c, "type")),
           c.path("nullable").asBoolean(true) && !key, key ? null : text(row, c, "family"),
           key ? c.get("key").asInt() : -1, c.path("desc").asBoolean(false), cf));
@@ -189,7 +211,7 @@ final class CatalogCodec {
     }
     int keyFormat = n.path("keyFormat").asInt(1);
     TableDef.Mapping mapping = null;
-    if (format >= FORMAT_MAPPED) {
+    if (format == FORMAT_MAPPED || format == FORMAT_DYNAMIC || format == FORMAT_TIME && n.has("mapping")) {
       JsonNode m = n.path("mapping");
       KeyLayout layout;
       try {
@@ -201,11 +223,13 @@ final class CatalogCodec {
       if (!badValues.equals("ERROR") && !badValues.equals("NULL")) {
         throw corrupt(row, "has unknown badValues '" + badValues + "'");
       }
+      boolean dynamic = format == FORMAT_DYNAMIC || format == FORMAT_TIME && m.has("dynamicFamily");
       try {
         mapping = new TableDef.Mapping(layout, m.has("keySeparator") ? m.get("keySeparator").asText() : null,
             valueFormat(row, text(row, m, "valueFormat")), m.path("readOnly").asBoolean(false),
-            badValues.equals("NULL"), format == FORMAT_DYNAMIC ? text(row, m, "dynamicFamily") : null,
-            format == FORMAT_DYNAMIC ? text(row, m, "qualifierColumn") : null);
+            badValues.equals("NULL"), dynamic ? text(row, m, "dynamicFamily") : null,
+            dynamic ? text(row, m, "qualifierColumn") : null,
+            format == FORMAT_TIME ? m.path("readVersions").asInt(1) : 1);
       } catch (IllegalArgumentException e) {
         throw corrupt(row, "has an invalid mapping: " + e.getMessage());
       }

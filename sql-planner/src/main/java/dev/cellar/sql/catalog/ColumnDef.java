@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * One column of a relational table and where it lives in the store: a part of the rowkey
- * ({@code keyPosition >= 0}) or the cell {@code family:name}.
+ * ({@code keyPosition >= 0}), the cell {@code family:name}, or the timestamp of the row's cells
+ * ({@code rowTimestamp}, in no family).
  *
  * @param name column name as SQL sees it (also the cell qualifier)
  * @param type SQL type
@@ -15,9 +16,22 @@ import java.util.Objects;
  * @param descending whether a key column sorts in descending order
  * @param format in a mapped table, how this column's key field or cells are written when not as
  *     the table's mapping says ({@code FORMAT STRING | BYTES}); {@code null} otherwise
+ * @param rowTimestamp whether the column is the timestamp of the row's cells ({@code ROW_TIMESTAMP}):
+ *     not a key column, in no family, of type TIMESTAMP or BIGINT ({@code sql-planner/docs/sql.md})
  */
 public record ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
-    boolean descending, ValueFormat format) {
+    boolean descending, ValueFormat format, boolean rowTimestamp) {
+
+  /** A column of the rowkey or a cell. */
+  public ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
+      boolean descending, ValueFormat format) {
+    this(name, type, nullable, family, keyPosition, descending, format, false);
+  }
+
+  /** The {@code ROW_TIMESTAMP} column {@code name}: the timestamp of the row's cells. */
+  public static ColumnDef rowTimestamp(String name, ColumnType type, boolean nullable) {
+    return new ColumnDef(name, type, nullable, null, -1, false, null, true);
+  }
 
   /** A column written as its table says. */
   public ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
@@ -31,8 +45,14 @@ public record ColumnDef(String name, ColumnType type, boolean nullable, String f
     if (keyPosition >= 0 && family != null) {
       throw new IllegalArgumentException("key column " + name + " cannot have a family");
     }
-    if (keyPosition < 0 && family == null) {
-      throw new IllegalArgumentException("column " + name + " needs a family");
+    if (keyPosition < 0 && (family == null) != rowTimestamp) {
+      throw new IllegalArgumentException("column " + name + (rowTimestamp ? " is the row timestamp, in no family"
+          : " needs a family"));
+    }
+    if (rowTimestamp && type.type() != dev.cellar.sql.codec.KeyType.TIMESTAMP
+        && type.type() != dev.cellar.sql.codec.KeyType.BIGINT) {
+      throw new IllegalArgumentException("row timestamp column " + name + " must be TIMESTAMP or BIGINT, not "
+          + type.sql());
     }
   }
 
@@ -41,14 +61,19 @@ public record ColumnDef(String name, ColumnType type, boolean nullable, String f
     return keyPosition >= 0;
   }
 
+  /** Whether the column is a cell {@code family:name} (neither a key column nor the row timestamp). */
+  public boolean isCell() {
+    return family != null;
+  }
+
   /** The same column in another family or position. */
   public ColumnDef withKeyPosition(int position, boolean desc) {
-    return new ColumnDef(name, type, false, null, position, desc, format);
+    return new ColumnDef(name, type, false, null, position, desc, format, false);
   }
 
   /** How DDL declares it: {@code INFO.NICKNAME VARCHAR(20) NOT NULL}. */
   public String sql() {
     return (family == null ? "" : family + ".") + name + " " + type.sql() + (format == null ? "" : " FORMAT " + format)
-        + (nullable ? "" : " NOT NULL");
+        + (nullable ? "" : " NOT NULL") + (rowTimestamp ? " ROW_TIMESTAMP" : "");
   }
 }

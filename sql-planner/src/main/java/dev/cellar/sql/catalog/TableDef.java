@@ -54,16 +54,31 @@ public record TableDef(String schema, String name, String storageName, List<Colu
    *     that family, else {@code null}
    * @param qualifierColumn for such a table, the column that holds each cell's qualifier (the
    *     other non-key column holds its value), else {@code null}
+   * @param readVersions how many versions of each cell the table reads ({@code READ_VERSIONS}):
+   *     1, the latest only (one SQL row per row, or per cell of a dynamic family), or more, each
+   *     version a SQL row ({@link #ALL_VERSIONS} for every version the store keeps)
    */
   public record Mapping(KeyLayout keyLayout, String keySeparator, ValueFormat valueFormat, boolean readOnly,
-      boolean badValuesAsNull, String dynamicFamily, String qualifierColumn) {
+      boolean badValuesAsNull, String dynamicFamily, String qualifierColumn, int readVersions) {
+    /** {@link #readVersions} of a table that reads every version the store keeps. */
+    public static final int ALL_VERSIONS = Integer.MAX_VALUE;
+
     /** A mapping with one row per store row. */
     public Mapping(KeyLayout keyLayout, String keySeparator, ValueFormat valueFormat, boolean readOnly,
         boolean badValuesAsNull) {
       this(keyLayout, keySeparator, valueFormat, readOnly, badValuesAsNull, null, null);
     }
 
+    /** A mapping that reads the latest version of each cell. */
+    public Mapping(KeyLayout keyLayout, String keySeparator, ValueFormat valueFormat, boolean readOnly,
+        boolean badValuesAsNull, String dynamicFamily, String qualifierColumn) {
+      this(keyLayout, keySeparator, valueFormat, readOnly, badValuesAsNull, dynamicFamily, qualifierColumn, 1);
+    }
+
     public Mapping {
+      if (readVersions < 1) {
+        throw new IllegalArgumentException("a mapping reads at least one version, not " + readVersions);
+      }
       if ((dynamicFamily == null) != (qualifierColumn == null)) {
         throw new IllegalArgumentException("a dynamic family, and only one, has a qualifier column");
       }
@@ -104,6 +119,21 @@ public record TableDef(String schema, String name, String storageName, List<Colu
   /** Whether the table maps a store table written elsewhere. */
   public boolean isMapped() {
     return mapping != null;
+  }
+
+  /** Whether each SQL row is one version of a row or cell ({@link Mapping#readVersions()} above 1). */
+  public boolean readsVersions() {
+    return mapping != null && mapping.readVersions() > 1;
+  }
+
+  /** The {@code ROW_TIMESTAMP} column ({@link ColumnDef#rowTimestamp()}), or {@code null}. */
+  public ColumnDef rowTimestampColumn() {
+    for (ColumnDef c : columns) {
+      if (c.rowTimestamp()) {
+        return c;
+      }
+    }
+    return null;
   }
 
   /** Whether each SQL row is one cell of a family ({@link Mapping#dynamicFamily()}). */
@@ -148,7 +178,7 @@ public record TableDef(String schema, String name, String storageName, List<Colu
     Set<String> fs = new LinkedHashSet<>();
     fs.add(markerFamily);
     for (ColumnDef c : columns) {
-      if (!c.isKey()) {
+      if (c.isCell()) {
         fs.add(c.family());
       }
     }

@@ -178,6 +178,10 @@ public final class DdlExecutor {
     }
     for (Column c : s.columns()) {
       Integer pos = keyPos.get(c.name());
+      if (c.rowTimestamp()) {
+        cols.add(RowTimestamps.define(c, pos != null, cols, "table", name));
+        continue;
+      }
       if (pos != null) {
         if (c.family() != null) {
           throw CellarSqlException.syntax("primary key column " + c.family() + "." + c.name() + " of table " + name
@@ -196,18 +200,18 @@ public final class DdlExecutor {
     }
     // families: the marker family first
     Set<String> families = new LinkedHashSet<>();
-    boolean usesDefault = cols.stream().anyMatch(c -> !c.isKey() && c.family().equals(DEFAULT_FAMILY));
+    boolean usesDefault = cols.stream().anyMatch(c -> c.isCell() && c.family().equals(DEFAULT_FAMILY));
     String explicitDefault = s.options().stream().anyMatch(o -> o.name().equals("DEFAULT_COLUMN_FAMILY")) ? defaultFamily
         : null;
     String marker;
-    if (explicitDefault != null || usesDefault || cols.stream().allMatch(ColumnDef::isKey)) {
+    if (explicitDefault != null || usesDefault || cols.stream().noneMatch(ColumnDef::isCell)) {
       marker = defaultFamily;
     } else {
-      marker = cols.stream().filter(c -> !c.isKey()).findFirst().orElseThrow().family();
+      marker = cols.stream().filter(ColumnDef::isCell).findFirst().orElseThrow().family();
     }
     families.add(marker);
     for (ColumnDef c : cols) {
-      if (!c.isKey()) {
+      if (c.isCell()) {
         families.add(c.family());
       }
     }
@@ -348,6 +352,11 @@ public final class DdlExecutor {
         throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "adding primary key column " + c.name()
             + " to table " + t.name() + " (" + c.at().position() + ") is not supported: it would change every rowkey");
       }
+      if (c.rowTimestamp()) {
+        cols.add(RowTimestamps.define(c, false, cols, t.isMapped() ? "view" : "table", t.name()));
+        changed = true;
+        continue;
+      }
       if (c.notNull()) {
         throw CellarSqlException.syntax("column " + c.name() + " added to table " + t.name() + " ("
             + c.at().position() + ") must be nullable: existing rows have no value for it");
@@ -424,7 +433,9 @@ public final class DdlExecutor {
       throw CellarSqlException.syntax("cannot drop every column of table " + t.name());
     }
     db.catalog().putTable(t.withColumns(cols));
-    if (t.isMapped()) {
+    // the row timestamp has no cells of its own
+    dropped.removeIf(c -> !c.isCell());
+    if (t.isMapped() || dropped.isEmpty()) {
       // a mapping only stops reading the column; the data belongs to the store table
       return;
     }

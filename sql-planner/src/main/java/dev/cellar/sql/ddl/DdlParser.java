@@ -17,7 +17,7 @@ import java.util.List;
  * CREATE TABLE [IF NOT EXISTS] [schema.]t (
  *     column [, column]* [[,] CONSTRAINT name PRIMARY KEY (c [ASC|DESC], ...)] )
  *     [option [, option]*] [SPLIT ON (value, ...)]
- * column  := [family.]name type [NOT NULL | NULL] [PRIMARY KEY [ASC|DESC]]
+ * column  := [family.]name type [NOT NULL | NULL] [PRIMARY KEY [ASC|DESC] | ROW_TIMESTAMP]
  * option  := [family.]NAME = value          e.g. n.VERSIONS=1, COMPRESSION='SNAPPY', SALT_BUCKETS=8
  * ALTER TABLE t ADD [IF NOT EXISTS] column [, column]* [option, ...]
  * ALTER TABLE t DROP COLUMN [IF EXISTS] c [, c]*
@@ -26,7 +26,7 @@ import java.util.List;
  * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(c, ...)] AS query
  * CREATE VIEW [IF NOT EXISTS] v ( mapped [, mapped]* [[,] CONSTRAINT name PRIMARY KEY (c, ...)] )
  *     [option [, option]*]
- * mapped  := [family.]name type [FORMAT STRING | BYTES] [NOT NULL | NULL] [PRIMARY KEY]
+ * mapped  := [family.]name type [FORMAT STRING | BYTES] [NOT NULL | NULL] [PRIMARY KEY | ROW_TIMESTAMP]
  * DROP VIEW [IF EXISTS] v
  * CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)] [ASYNC] [option, ...]
  * DROP INDEX [IF EXISTS] i [ON t]
@@ -391,8 +391,11 @@ public final class DdlParser {
     boolean pk = false;
     boolean desc = false;
     ValueFormat format = null;
+    boolean rowTimestamp = false;
     while (true) {
-      if (accept("FORMAT")) {
+      if (!pk && accept("ROW_TIMESTAMP")) {
+        rowTimestamp = true;
+      } else if (accept("FORMAT")) {
         Token f = peek();
         if (!f.is("STRING") && !f.is("BYTES")) {
           throw error(f, "expected STRING or BYTES after FORMAT (column " + name + ")");
@@ -416,7 +419,7 @@ public final class DdlParser {
         break;
       }
     }
-    return new DdlStatement.Column(family, name, type, notNull, pk, desc, format, at);
+    return new DdlStatement.Column(family, name, type, notNull, pk, desc, format, at, rowTimestamp);
   }
 
   private boolean direction() {

@@ -23,9 +23,16 @@ public sealed interface DdlStatement {
    * @param primaryKey whether an inline {@code PRIMARY KEY} was written
    * @param descending whether the inline primary key is {@code DESC}
    * @param format the {@code FORMAT STRING | BYTES} written after the type, or {@code null}
+   * @param rowTimestamp whether {@code ROW_TIMESTAMP} was written on a column outside the primary key
    */
   record Column(String family, String name, ColumnType type, boolean notNull, boolean primaryKey, boolean descending,
-      ValueFormat format, Token at) {}
+      ValueFormat format, Token at, boolean rowTimestamp) {
+    /** A column without {@code ROW_TIMESTAMP}. */
+    Column(String family, String name, ColumnType type, boolean notNull, boolean primaryKey, boolean descending,
+        ValueFormat format, Token at) {
+      this(family, name, type, notNull, primaryKey, descending, format, at, false);
+    }
+  }
 
   /** One column of a {@code PRIMARY KEY (...)} constraint. */
   record KeyPart(String name, boolean descending, Token at) {}

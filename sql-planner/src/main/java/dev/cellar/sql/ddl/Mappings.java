@@ -48,6 +48,7 @@ final class Mappings {
     boolean readOnly = false;
     boolean badAsNull = false;
     String dynamic = null;
+    int versions = 1;
     Set<String> seen = new HashSet<>();
     for (Option o : s.options()) {
       if (o.family() != null || !OPTIONS.containsKey(o.name())) {
@@ -92,6 +93,9 @@ final class Mappings {
             throw invalid(name, o);
           }
           dynamic = o.value();
+          break;
+        case "READ_VERSIONS":
+          versions = readVersions(name, o, v);
           break;
         default:
           throw new AssertionError(o.name());
@@ -144,6 +148,10 @@ final class Mappings {
     List<ColumnDef> cols = new ArrayList<>();
     String marker = null;
     for (Column c : s.columns()) {
+      if (c.rowTimestamp()) {
+        cols.add(RowTimestamps.define(c, key.stream().anyMatch(k -> k.name().equals(c.name())), cols, "view", name));
+        continue;
+      }
       if (c.name().equals(qualifier)) {
         cols.add(new ColumnDef(c.name(), c.type(), false, dynamic, -1, false, c.format()));
         continue;
@@ -171,7 +179,7 @@ final class Mappings {
     }
     TableDef def = new TableDef(Catalog.DEFAULT_SCHEMA, name, store, cols, 0, List.of(), defaultFamily, marker, false,
         TableDef.MAPPED_KEY_FORMAT, Map.of(), new TableDef.Mapping(layout, separator, values, readOnly, badAsNull, dynamic,
-        qualifier));
+        qualifier, versions));
     try {
       new TableMapping(def);
     } catch (IllegalArgumentException e) {
@@ -202,6 +210,9 @@ final class Mappings {
     List<Column> values = new ArrayList<>();
     for (Column c : columns) {
       boolean isKey = key.stream().anyMatch(k -> k.name().equals(c.name()));
+      if (c.rowTimestamp() && !c.name().equals(qualifier)) {
+        continue; // the cells' timestamp, checked with the other columns
+      }
       if (isKey && c.family() != null && !c.name().equals(qualifier)) {
         continue; // refused below as a key column with a family
       }
@@ -258,6 +269,22 @@ final class Mappings {
         + o.at().position() + ") must be one of " + java.util.Arrays.toString(allowed));
   }
 
+  /** {@code READ_VERSIONS}: {@code ALL} or a whole number from 1. */
+  private static int readVersions(String view, Option o, String v) {
+    if (v.equals("ALL")) {
+      return TableDef.Mapping.ALL_VERSIONS;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw invalid(view, o);
+  }
+
   private static boolean bool(String view, Option o, String v) {
     if (v.equals("TRUE") || v.equals("FALSE")) {
       return v.equals("TRUE");
@@ -289,6 +316,7 @@ final class Mappings {
     m.put("READ_ONLY", "TRUE or FALSE");
     m.put("BAD_VALUES", "ERROR or NULL");
     m.put("DYNAMIC_FAMILY", "a family name");
+    m.put("READ_VERSIONS", "ALL or a whole number from 1");
     return m;
   }
 }

@@ -63,6 +63,10 @@ public final class TableMapping {
   /** For a table with a dynamic family, the fields of each cell's qualifier and value, else -1. */
   private final int qualifierField;
   private final int cellValueField;
+  /** The {@code ROW_TIMESTAMP} column's field, or -1. */
+  private final int rowTimestampField;
+  /** Per field, whether it is a key column. */
+  private final boolean[] keyField;
 
   public TableMapping(TableDef def) {
     this.def = def;
@@ -73,11 +77,15 @@ public final class TableMapping {
     this.fieldFamily = new byte[n][];
     this.fieldQualifier = new byte[n][];
     List<Integer> values = new ArrayList<>();
+    this.keyField = new boolean[n];
+    int ts = -1;
     for (int i = 0; i < n; i++) {
       ColumnDef c = cols.get(i);
       types[i] = c.type().type();
       formats[i] = c.format() != null ? c.format() : def.isMapped() ? def.mapping().valueFormat() : ValueFormat.BYTES;
-      if (!c.isKey()) {
+      keyField[i] = c.isKey();
+      ts = c.rowTimestamp() ? i : ts;
+      if (c.isCell()) {
         fieldFamily[i] = Bytes.toBytes(c.family());
         fieldQualifier[i] = Bytes.toBytes(c.name());
         values.add(i);
@@ -116,7 +124,7 @@ public final class TableMapping {
     }
     this.markerFamily = Bytes.toBytes(def.markerFamily());
     if (def.isMapped()) {
-      this.families = def.columns().stream().filter(c -> !c.isKey()).map(ColumnDef::family).distinct()
+      this.families = def.columns().stream().filter(ColumnDef::isCell).map(ColumnDef::family).distinct()
           .map(Bytes::toBytes).toArray(byte[][]::new);
     } else {
       this.families = def.families().stream().map(Bytes::toBytes).toArray(byte[][]::new);
@@ -139,11 +147,78 @@ public final class TableMapping {
     if (def.isDynamic()) {
       q = def.columnIndex(def.mapping().qualifierColumn());
       for (int i = 0; i < n; i++) {
-        v = i != q && !cols.get(i).isKey() ? i : v;
+        v = i != q && cols.get(i).isCell() ? i : v;
       }
     }
     this.qualifierField = q;
     this.cellValueField = v;
+    this.rowTimestampField = ts;
+    this.readVersions = def.isMapped() ? def.mapping().readVersions() : 1;
+  }
+
+  /** How many versions of each cell a read returns: above 1, each version is a SQL row. */
+  private final int readVersions;
+
+  /** Versions of each cell a read asks the store for ({@link TableDef.Mapping#readVersions()}). */
+  public int readVersions() {
+    return readVersions;
+  }
+
+  /** The field of the {@code ROW_TIMESTAMP} column, or -1. */
+  public int rowTimestampField() {
+    return rowTimestampField;
+  }
+
+  /**
+   * The timestamp the cells of {@code row} are written at: its {@code ROW_TIMESTAMP} value when
+   * the table has one and it is not NULL, else {@code statementTs}.
+   *
+   * @throws CellarSqlException 22003 for a negative timestamp
+   */
+  public long cellTimestamp(Object[] row, long statementTs) {
+    if (rowTimestampField < 0 || row[rowTimestampField] == null) {
+      return statementTs;
+    }
+    Object v = RuntimeValues.toStorage(types[rowTimestampField], row[rowTimestampField]);
+    long ts = v instanceof java.util.Date d ? d.getTime() : ((Number) v).longValue();
+    if (ts < 0 || ts == Long.MAX_VALUE) {
+      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "row timestamp " + row[rowTimestampField]
+          + " in column " + def.columns().get(rowTimestampField).name() + " of table " + def.name()
+          + " is not a cell timestamp: it must be from 0 (1970-01-01 00:00:00 UTC) up to " + (Long.MAX_VALUE - 1));
+    }
+    return ts;
+  }
+
+  /**
+   * The versions of a row read with several versions of each cell ({@link #readVersions()}),
+   * newest first: one for each distinct timestamp of its cells, holding each column's newest
+   * cell at or before that timestamp — the row as it was then.
+   */
+  public List<Result> versions(Result r) {
+    List<Cell> cells = r.cells();
+    java.util.TreeSet<Long> stamps = new java.util.TreeSet<>(Comparator.reverseOrder());
+    for (Cell c : cells) {
+      if (timed(c)) {
+        stamps.add(c.timestamp());
+      }
+    }
+    if (stamps.size() <= 1) {
+      return List.of(r);
+    }
+    List<Result> out = new ArrayList<>(stamps.size());
+    for (long t : stamps) {
+      List<Cell> at = new ArrayList<>();
+      Cell last = null;
+      for (Cell c : cells) {
+        // cells come by column, newest first: take the first of each column at or before t
+        if (c.timestamp() <= t && (last == null || !c.sameColumn(last))) {
+          at.add(c);
+          last = c;
+        }
+      }
+      out.add(Result.ofOwned(at));
+    }
+    return out;
   }
 
   /**
@@ -180,6 +255,9 @@ public final class TableMapping {
    */
   public void decodeCellInto(Result r, Cell c, Object[] row, boolean[] wanted) {
     decodeKeyInto(r, row, wanted);
+    if (rowTimestampField >= 0 && (wanted == null || wanted[rowTimestampField])) {
+      row[rowTimestampField] = timestampValue(c.timestamp());
+    }
     if (wanted == null || wanted[qualifierField]) {
       row[qualifierField] = readValue(r, qualifierField, c.qualifier());
     }
@@ -198,7 +276,10 @@ public final class TableMapping {
    * named cells are all absent go missing.
    */
   public void addColumns(Query<?> query, int[] fields) {
-    if (fields == null || isMapped()) {
+    if (readVersions > 1) {
+      query.readVersions(readVersions);
+    }
+    if (fields == null || isMapped() || wantsRowTimestamp(fields)) {
       for (byte[] f : families) {
         query.addFamily(f);
       }
@@ -235,6 +316,36 @@ public final class TableMapping {
         query.addColumn(markerFamily, MARKER);
       }
     }
+  }
+
+  private boolean wantsRowTimestamp(int[] fields) {
+    for (int f : fields) {
+      if (f == rowTimestampField) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether cell {@code c} makes a row's time: for a mapped table with non-key columns, a cell of
+   * one of them (other cells of its families are someone else's); else any cell of the row read.
+   */
+  private boolean timed(Cell c) {
+    if (!isMapped() || valueFields.length == 0) {
+      return true;
+    }
+    for (int j = 0; j < valueFields.length; j++) {
+      if (compare(c, j) == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A cell timestamp as the {@code ROW_TIMESTAMP} column's runtime value. */
+  private Object timestampValue(long ts) {
+    return RuntimeValues.toRuntime(types[rowTimestampField], ts);
   }
 
   /** Columns in a family up to which reading it whole beats seeking to some of them. */
@@ -281,7 +392,12 @@ public final class TableMapping {
 
   /** Whether field {@code i} is part of the rowkey. */
   public boolean isKey(int field) {
-    return fieldFamily[field] == null;
+    return keyField[field];
+  }
+
+  /** Whether field {@code i} is a cell {@code family:qualifier} (not a key column, not the row timestamp). */
+  public boolean isCell(int field) {
+    return fieldFamily[field] != null;
   }
 
   public byte[] family(int field) {
@@ -403,6 +519,13 @@ public final class TableMapping {
    */
   public void decodeInto(Result r, Object[] row, boolean[] wanted) {
     decodeKeyInto(r, row, wanted);
+    if (rowTimestampField >= 0 && (wanted == null || wanted[rowTimestampField])) {
+      long ts = -1;
+      for (Cell c : r.cells()) {
+        ts = timed(c) ? Math.max(ts, c.timestamp()) : ts;
+      }
+      row[rowTimestampField] = ts < 0 ? null : timestampValue(ts);
+    }
     int j = 0;
     List<Cell> cells = r.cells();
     for (int ci = 0, nc = cells.size(); ci < nc && j < valueFields.length; ci++) {

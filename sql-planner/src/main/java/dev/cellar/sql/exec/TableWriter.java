@@ -59,6 +59,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>A row of a table with a dynamic family ({@link TableMapping#isDynamic()}) is one cell: the
  * statement puts and deletes exactly the cells {@code family:qualifier} of its rows, and the key
  * that must be new for INSERT is the rowkey with the qualifier. Its value cannot be NULL.
+ *
+ * <p>A table with a {@code ROW_TIMESTAMP} column writes the cells of a row whose value for it is
+ * not NULL at that timestamp ({@link TableMapping#cellTimestamp}), its NULL cells' delete
+ * markers too; other rows, and UPDATEs that do not set the column, are written at the
+ * statement's timestamps.
  */
 public final class TableWriter {
   private static final int GET_BATCH = 1000;
@@ -110,7 +115,7 @@ public final class TableWriter {
       if (upsert) {
         for (Object[] row : byKey.values()) {
           for (int f = 0; f < row.length && !deletes; f++) {
-            deletes = row[f] == null && !m.isKey(f) && (targeted == null || targeted[f]);
+            deletes = row[f] == null && m.isCell(f) && (targeted == null || targeted[f]);
           }
         }
       }
@@ -185,6 +190,7 @@ public final class TableWriter {
           for (int u = 0; u < updated.length; u++) {
             row[updated[u]] = in[n + u];
           }
+          keepStatementTime(row, updated);
           newRows.add(row);
         }
         writeCells(input, newRows, true);
@@ -207,6 +213,7 @@ public final class TableWriter {
           }
           deletes |= row[updated[u]] == null;
         }
+        keepStatementTime(row, updated);
         checkNotNull(row, targeted);
         newRows.add(row);
       }
@@ -339,7 +346,7 @@ public final class TableWriter {
       }
     }
     for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
-      Put p = new Put(e.getKey().get(0).array(), stamp.putTs());
+      Put p = new Put(e.getKey().get(0).array(), m.cellTimestamp(e.getValue(), stamp.putTs()));
       p.addColumn(family, e.getKey().get(1).array(), m.encodeValue(m.cellValueField(), e.getValue()[m.cellValueField()]));
       p.setDurability(durability);
       batch.add(def.storageName(), p);
@@ -443,7 +450,7 @@ public final class TableWriter {
     List<ColumnDef> cols = def.columns();
     for (int f = 0; f < cols.size(); f++) {
       ColumnDef c = cols.get(f);
-      if (row[f] == null && !c.nullable() && (c.isKey() || targeted == null || targeted[f])) {
+      if (row[f] == null && !c.nullable() && !c.rowTimestamp() && (c.isKey() || targeted == null || targeted[f])) {
         throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
             "NULL in column " + c.name() + " of table " + def.name() + ", which is NOT NULL");
       }
@@ -483,12 +490,12 @@ public final class TableWriter {
 
   /** The put of a row's non-NULL columns (only {@code targeted} ones if given) and its marker. */
   private Put put(byte[] key, Object[] row, boolean[] targeted, long ts) {
-    Put p = new Put(key, ts);
+    Put p = new Put(key, m.cellTimestamp(row, ts));
     if (!m.isMapped()) {
       p.addColumn(m.markerFamily(), TableMapping.MARKER, m.markerValue());
     }
     for (int f = 0; f < row.length && f < m.fieldCount(); f++) {
-      if (m.isKey(f) || row[f] == null || (targeted != null && !targeted[f])) {
+      if (!m.isCell(f) || row[f] == null || (targeted != null && !targeted[f])) {
         continue;
       }
       p.addColumn(m.family(f), m.qualifier(f), m.encodeValue(f, row[f]));
@@ -501,11 +508,11 @@ public final class TableWriter {
   private Delete nullCells(byte[] key, Object[] row, boolean[] targeted, long ts) {
     Delete d = null;
     for (int f = 0; f < m.fieldCount(); f++) {
-      if (m.isKey(f) || row[f] != null || (targeted != null && !targeted[f])) {
+      if (!m.isCell(f) || row[f] != null || (targeted != null && !targeted[f])) {
         continue;
       }
       if (d == null) {
-        d = new Delete(key, ts);
+        d = new Delete(key, m.cellTimestamp(row, ts));
       }
       d.addColumns(m.family(f), m.qualifier(f));
     }
@@ -513,6 +520,17 @@ public final class TableWriter {
       d.setDurability(durability);
     }
     return d;
+  }
+
+  /**
+   * Clears the {@code ROW_TIMESTAMP} value of an updated row unless the UPDATE sets it: the row
+   * read holds its cells' timestamp, and writing at it would hide the change behind it.
+   */
+  private void keepStatementTime(Object[] row, int[] updated) {
+    int ts = m.rowTimestampField();
+    if (ts >= 0 && java.util.Arrays.stream(updated).noneMatch(u -> u == ts)) {
+      row[ts] = null;
+    }
   }
 
   private Mutation withDurability(Delete d) {

@@ -81,7 +81,7 @@ class CatalogTest {
   }
 
   @Test
-  void indexRecordsRoundTripAsFormat4() {
+  void indexRecordsRoundTripAsFormat5() {
     MemVfs vfs = new MemVfs();
     IndexDef ix = new IndexDef(Catalog.DEFAULT_SCHEMA, "I_PRODUCT", "SALE", IndexDef.Layout.TABLE,
         "_cellar_index.SALE.I_PRODUCT", "0", List.of(new IndexDef.Part("PRODUCT", false),
@@ -94,7 +94,7 @@ class CatalogTest {
           new byte[1], Bytes.toBytes("PUBLIC"), new byte[1], Bytes.toBytes("I_PRODUCT")))).value(Bytes.toBytes("c"),
           Bytes.toBytes("def"));
       String json = Bytes.toString(rec);
-      assertTrue(json.startsWith("{\"format\":4,\"kind\":\"index\""), json);
+      assertTrue(json.startsWith("{\"format\":5,\"kind\":\"index\""), json);
       c.putIndex(ix.withState(IndexDef.State.ACTIVE));
     }
     try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
