@@ -73,6 +73,29 @@ public class CellarPrepare extends CalcitePrepareImpl {
     return signature;
   }
 
+  /**
+   * Calcite's parser, accepting the columns a statement declares for a table ({@code FROM t
+   * EXTEND (c type)}, {@code UPSERT INTO t (id, c type)}), which {@link CellarTable} reads as
+   * cells ({@link DynamicColumns}).
+   */
+  @Override
+  protected SqlParser createParser(String sql, SqlParser.Config config) {
+    return SqlParser.create(sql, config.withConformance(extending(config.conformance())));
+  }
+
+  /** {@code conformance}, allowing {@code EXTEND}. */
+  static org.apache.calcite.sql.validate.SqlConformance extending(org.apache.calcite.sql.validate.SqlConformance c) {
+    if (c.allowExtend()) {
+      return c;
+    }
+    return new org.apache.calcite.sql.validate.SqlDelegatingConformance(c) {
+      @Override
+      public boolean allowExtend() {
+        return true;
+      }
+    };
+  }
+
   /** Calcite's planner, plus the rule that implements writes of Cellar tables. */
   @Override
   protected RelOptPlanner createPlanner(Context prepareContext, org.apache.calcite.plan.Context externalContext,
@@ -172,7 +195,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
   private static UpsertContext.Target upsertTarget(CalciteConnectionConfig config, String sql) {
     SqlParser.Config pc = SqlParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
         .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
-        .withConformance(config.conformance());
+        .withConformance(extending(config.conformance()));
     try {
       SqlNode node = SqlParser.create(sql, pc).parseStmt();
       if (node instanceof SqlInsert ins && ins.getTargetColumnList() != null) {

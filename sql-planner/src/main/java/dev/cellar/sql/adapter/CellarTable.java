@@ -24,6 +24,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.ExtensibleTable;
 import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.TemporalTable;
 import org.apache.calcite.schema.TranslatableTable;
@@ -38,7 +39,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@link CellarTableModify.Rule} implements.) Immutable; one instance serves every
  * connection while the table's definition stays the same.
  */
-public final class CellarTable extends AbstractTable implements TranslatableTable, TemporalTable {
+public final class CellarTable extends AbstractTable implements TranslatableTable, TemporalTable, ExtensibleTable {
   private final CellarDatabase db;
   private final TableDef def;
   private final TableMapping mapping;
@@ -46,14 +47,18 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   private final List<IndexMapping> indexes;
 
   CellarTable(CellarDatabase db, TableDef def) {
-    this(db, def, List.of());
+    this(db, def, new TableMapping(def), List.of());
   }
 
   /** The table with its readable ({@link IndexDef#isActive() active}) indexes. */
   CellarTable(CellarDatabase db, TableDef def, List<IndexDef> indexes) {
+    this(db, def, new TableMapping(def), indexes);
+  }
+
+  private CellarTable(CellarDatabase db, TableDef def, TableMapping mapping, List<IndexDef> indexes) {
     this.db = db;
     this.def = def;
-    this.mapping = new TableMapping(def);
+    this.mapping = mapping;
     this.indexDefs = List.copyOf(indexes);
     List<IndexMapping> ms = new ArrayList<>();
     for (IndexDef ix : indexes) {
@@ -81,6 +86,19 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     }
     throw new CellarSqlException(SqlState.TABLE_NOT_FOUND, "index " + name + " of table " + def.name()
         + " was dropped while the statement was planned; run it again");
+  }
+
+  /** This table with the columns a query declares ({@link DynamicColumns}): {@code FROM t EXTEND (c type)}. */
+  @Override
+  public org.apache.calcite.schema.Table extend(List<org.apache.calcite.rel.type.RelDataTypeField> fields) {
+    DynamicColumns.Extended e = DynamicColumns.extend(def, fields,
+        new java.util.LinkedHashSet<>(db.store().admin().describe(def.storageName()).familyNames()));
+    return new CellarTable(db, e.def(), new TableMapping(e.def(), e.qualifiers()), indexDefs);
+  }
+
+  @Override
+  public int getExtendedColumnOffset() {
+    return def.columns().size();
   }
 
   public TableDef def() {

@@ -69,6 +69,15 @@ public final class TableMapping {
   private final boolean[] keyField;
 
   public TableMapping(TableDef def) {
+    this(def, java.util.Map.of());
+  }
+
+  /**
+   * The mapping of {@code def}, in which the columns {@code qualifiers} names are the cells
+   * {@code family:qualifiers.get(name)} rather than {@code family:name} (columns a query declares
+   * as {@code family.qualifier}).
+   */
+  public TableMapping(TableDef def, java.util.Map<String, String> qualifiers) {
     this.def = def;
     List<ColumnDef> cols = def.columns();
     int n = cols.size();
@@ -87,7 +96,7 @@ public final class TableMapping {
       ts = c.rowTimestamp() ? i : ts;
       if (c.isCell()) {
         fieldFamily[i] = Bytes.toBytes(c.family());
-        fieldQualifier[i] = Bytes.toBytes(c.name());
+        fieldQualifier[i] = Bytes.toBytes(qualifiers.getOrDefault(c.name(), c.name()));
         values.add(i);
       }
     }
@@ -534,13 +543,12 @@ public final class TableMapping {
       while (j < valueFields.length && (cmp = compare(c, j)) > 0) {
         j++;
       }
-      if (j < valueFields.length && compare(c, j) == 0) {
+      // several fields may read one cell (a column a query declares again with another type)
+      while (j < valueFields.length && compare(c, j) == 0) {
         int f = valueFields[j];
-        if (wanted != null && !wanted[f]) {
-          j++;
-          continue;
+        if (wanted == null || wanted[f]) {
+          row[f] = readValue(r, f, c.value());
         }
-        row[f] = readValue(r, f, c.value());
         j++;
       }
     }
