@@ -22,8 +22,15 @@ import java.util.Set;
  * {@code files}. Column families follow the raw layouts ({@code info}, {@code fans},
  * {@code name}, ...); keys are the seeds' rowkeys as composite primary keys.
  *
- * <p>Usage: {@code SeedSql [URL]} (default {@code jdbc:cellar:file:~/.cellar/demo-sql}). Tables
- * that already exist are left as they are, so running it again changes nothing.
+ * <p>Beside them, the database gets each worked schema's raw wide-row layout ({@link WideRows}:
+ * store tables written as the HBase shell writes them, with {@value #WIDE_ROWS} generated rows
+ * each) and its {@code CREATE VIEW} mappings, named with the prefix {@value #WIDE_PREFIX}
+ * ({@code wide_shop_item}, {@code wide_user_fans}, {@code "wide_files"}, ...) so that the
+ * relational tables and the mapped layouts of one seed sit side by side.
+ *
+ * <p>Usage: {@code SeedSql [URL]} (default {@code jdbc:cellar:file:~/.cellar/demo-sql}). Tables,
+ * store tables and views that already exist are left as they are, so running it again changes
+ * nothing.
  */
 public final class SeedSql {
   /** The database {@code cellar sql} opens when given no URL. */
@@ -32,6 +39,12 @@ public final class SeedSql {
   /** The seed tables, in creation order (upper case, as unquoted SQL names are stored). */
   public static final List<String> TABLES =
       List.of("CATEGORY", "SHOP", "ITEM", "SHOP_ITEM", "SALE", "USERS", "USER_FANS", "FILES");
+
+  /** Prefix of the names of the views that map the wide-row layouts. */
+  public static final String WIDE_PREFIX = "wide_";
+
+  /** Generated rows of each wide-row layout's main store table. */
+  static final int WIDE_ROWS = 100;
 
   private SeedSql() {}
 
@@ -70,7 +83,49 @@ public final class SeedSql {
         created.add(t.name);
       }
     }
+    loadWideRows(c);
     return created;
+  }
+
+  /**
+   * Writes each wide-row layout whose store tables are missing and maps it with its views,
+   * renamed with {@link #WIDE_PREFIX}.
+   *
+   * @return the views as they were created
+   */
+  static List<String> loadWideRows(Connection c) throws SQLException {
+    dev.cellar.storage.CellarStore store = dev.cellar.jdbc.CellarDriver.database(c).store();
+    List<String> views = new ArrayList<>();
+    try (Statement s = c.createStatement()) {
+      for (WideRowSchema schema : WideRows.schemas()) {
+        if (!store.admin().tableExists(schema.storeTables().get(0))) {
+          schema.createRaw(store, WIDE_ROWS);
+          for (String t : schema.storeTables()) {
+            store.admin().flush(t);
+          }
+        }
+        for (String ddl : schema.views()) {
+          String view = wide(ddl);
+          s.execute(view);
+          views.add(view);
+        }
+      }
+    }
+    return views;
+  }
+
+  private static final java.util.regex.Pattern VIEW_NAME =
+      java.util.regex.Pattern.compile("^CREATE VIEW IF NOT EXISTS (\"?)(\\w+)(\"?)");
+
+  /** A schema's view DDL with the view named {@code wide_<name>}, its store table named explicitly. */
+  static String wide(String ddl) {
+    java.util.regex.Matcher m = VIEW_NAME.matcher(ddl);
+    if (!m.find()) {
+      throw new IllegalArgumentException("not a view of a wide-row layout: " + ddl);
+    }
+    String renamed = m.replaceFirst("CREATE VIEW IF NOT EXISTS $1" + WIDE_PREFIX + "$2$3");
+    // a view without STORE_TABLE maps the store table of its own name, as written
+    return ddl.contains("STORE_TABLE=") ? renamed : renamed + ", STORE_TABLE='" + m.group(2) + "'";
   }
 
   /** Rows a table gets beyond its literal INSERTs. */
