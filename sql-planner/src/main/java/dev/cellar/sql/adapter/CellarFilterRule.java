@@ -57,8 +57,10 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     if (bounded != null) {
       alternatives.add(bounded);
     }
-    // every readable index whose keys the condition bounds is another way to the same rows
-    for (IndexMapping ix : scan.cellarTable.indexes()) {
+    // every readable index whose keys the condition bounds is another way to the same rows; an
+    // index holds the rows as they are now, so a read of the past or of every version uses none
+    boolean present = !scan.accessPath.time().isBounded() && scan.cellarTable.mapping().readVersions() == 1;
+    for (IndexMapping ix : present ? scan.cellarTable.indexes() : List.<IndexMapping>of()) {
       RelNode viaIndex = boundByIndex(filter, condition, scan, ix);
       if (viaIndex != null) {
         alternatives.add(viaIndex);

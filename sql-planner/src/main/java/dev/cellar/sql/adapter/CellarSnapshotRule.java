@@ -24,13 +24,13 @@ public class CellarSnapshotRule extends RelRule<CellarRuleConfig> {
   /** A snapshot over a scan. */
   static final CellarRuleConfig DEFAULT_CONFIG = CellarRuleConfig.of("CellarSnapshotRule",
       b0 -> b0.operand(Snapshot.class).oneInput(b1 -> b1.operand(CellarTableScan.class)
-          .predicate(s -> s.accessPath.time().asOf() == null).noInputs()),
+          .predicate(s -> s.accessPath.time().asOf() == null && s.accessPath.index() == null).noInputs()),
       CellarSnapshotRule::new);
 
   /** A snapshot over a projection of a scan (field trimming puts the projection below the snapshot). */
   static final CellarRuleConfig PROJECTED = CellarRuleConfig.of("CellarSnapshotRule:project",
       b0 -> b0.operand(Snapshot.class).oneInput(b1 -> b1.operand(Project.class).oneInput(
-          b2 -> b2.operand(CellarTableScan.class).predicate(s -> s.accessPath.time().asOf() == null).noInputs())),
+          b2 -> b2.operand(CellarTableScan.class).predicate(s -> s.accessPath.time().asOf() == null && s.accessPath.index() == null).noInputs())),
       CellarSnapshotRule::new);
 
   protected CellarSnapshotRule(CellarRuleConfig config) {

@@ -75,6 +75,10 @@ final class IndexDdl {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": table " + t.name()
           + " has one row per cell of family " + t.mapping().dynamicFamily() + ", which cannot be indexed yet");
     }
+    if (t.isMapped() && t.mapping().readVersions() != 1) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": view " + t.name()
+          + " has a row per version (READ_VERSIONS), which an index of the present rows cannot follow");
+    }
     if (s.local()) {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": LOCAL indexes (entries in a "
           + "family of table " + t.name() + ") are not supported yet; leave out LOCAL for an index table");
