@@ -52,17 +52,11 @@ class IndexCrashTest {
       Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", cp,
           IndexCrashTest.class.getName(), db.toString(), Long.toString(SEED * 31 + cycle)))
           .redirectError(err.toFile()).start();
-      // wait until it has written some statements, then kill it at a random point of the next ones
-      java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
-      int target = 20 + rnd.nextInt(100);
-      for (int n = 0; n < target; n++) {
-        String line = out.readLine();
-        assertTrue(line != null, () -> "child stopped before it was killed: " + read(err));
+      try {
+        killMidWrite(p, rnd, err);
+      } finally {
+        p.destroyForcibly();
       }
-      Thread.sleep(rnd.nextInt(200));
-      assertTrue(p.isAlive(), () -> "child stopped before it was killed: " + read(err));
-      p.toHandle().destroyForcibly();
-      assertEquals(137, p.waitFor(), "child died of SIGKILL");
       try (Connection c = DriverManager.getConnection("jdbc:cellar:file:" + db); Statement s = c.createStatement()) {
         for (String ix : IndexWorkload.INDEXES) {
           assertEquals(0, s.executeLargeUpdate("ALTER INDEX " + ix + " ON t VERIFY"),
@@ -72,6 +66,20 @@ class IndexCrashTest {
       }
     }
     assertTrue(rowsSeen > 0, "the children wrote rows");
+  }
+
+  /** Waits until the child has written some statements, then SIGKILLs it at a random point of the next ones. */
+  private static void killMidWrite(Process p, Random rnd, Path err) throws Exception {
+    java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+    int target = 20 + rnd.nextInt(100);
+    for (int n = 0; n < target; n++) {
+      String line = out.readLine();
+      assertTrue(line != null, () -> "child stopped before it was killed: " + read(err));
+    }
+    Thread.sleep(rnd.nextInt(200));
+    assertTrue(p.isAlive(), () -> "child stopped before it was killed: " + read(err));
+    p.toHandle().destroyForcibly();
+    assertEquals(137, p.waitFor(), "child died of SIGKILL");
   }
 
   private static String read(Path p) {
