@@ -91,6 +91,19 @@ class IndexTest {
   }
 
   @Test
+  void orderByAnIndexedColumnWithLimitReadsTheIndexInOrder() throws Exception {
+    update("CREATE INDEX i_price ON sale (price)");
+    check(c, "SELECT id, price FROM sale ORDER BY price DESC LIMIT 3")
+        .explainContains("path=[INDEX I_PRICE FULL SCAN REVERSED LIMIT 3]")
+        .returns("200, 200.50", "199, 199.50", "198, 198.50");
+    String plan = Check.check(c, "SELECT id, price FROM sale ORDER BY price DESC LIMIT 3").plan();
+    assertFalse(plan.contains("Sort"), plan);
+    long before = stats.rowsRead();
+    Sql.strings(c, "SELECT id, product FROM sale ORDER BY price LIMIT 3");
+    assertEquals(6, stats.rowsRead() - before, "3 entries and 3 rows");
+  }
+
+  @Test
   void nullsAreIndexedButNeverMatchComparisons() throws Exception {
     update("CREATE INDEX i_product ON sale (product)");
     update("CREATE INDEX i_product_desc ON sale (product DESC, price)");

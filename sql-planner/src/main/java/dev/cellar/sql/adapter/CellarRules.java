@@ -32,6 +32,10 @@ public final class CellarRules {
   /** Offers each scan read backwards, for a sort on the reverse of its key order. */
   public static final CellarReverseRule REVERSE = CellarReverseRule.DEFAULT_CONFIG.toRule(CellarReverseRule.class);
 
+  /** Offers full reads of a table's indexes, for their order. */
+  public static final CellarIndexOrderRule INDEX_ORDER =
+      CellarIndexOrderRule.DEFAULT_CONFIG.toRule(CellarIndexOrderRule.class);
+
   /** Reads only the columns a projection uses. */
   public static final CellarProjectRule PROJECT = CellarProjectRule.DEFAULT_CONFIG.toRule(CellarProjectRule.class);
 
@@ -60,7 +64,6 @@ public final class CellarRules {
       CellarSnapshotRule.PROJECTED.toRule(CellarSnapshotRule.class);
 
   /** Pushdown rules. */
-  public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, LIMIT, REVERSE, PROJECT, AGGREGATE_COLUMNS,
-      LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED, AGGREGATE, SNAPSHOT,
-      SNAPSHOT_PROJECTED);
+  public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, LIMIT, REVERSE, INDEX_ORDER,
+      PROJECT, AGGREGATE_COLUMNS, LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED, AGGREGATE, SNAPSHOT, SNAPSHOT_PROJECTED);
 }
