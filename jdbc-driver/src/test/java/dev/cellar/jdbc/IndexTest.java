@@ -59,7 +59,7 @@ class IndexTest {
   void equalityOnIndexedColumnReadsEntriesThenRows() throws Exception {
     assertEquals(200, update("CREATE INDEX i_product ON sale (product)"));
     check(c, "SELECT id, price FROM sale WHERE product = 'p3' ORDER BY id")
-        .explainContains("path=[INDEX I_PRODUCT PREFIX SCAN (PRODUCT = 'p3')]", "index=[then rows of SALE by key]")
+        .explainContains("path=[INDEX I_PRODUCT PREFIX SCAN (PRODUCT = 'p3')]", "index=[then rows of SALE by key; cheapest, est. ")
         .returns("3, 3.50", "23, 23.50", "43, 43.50", "83, 83.50", "103, 103.50", "123, 123.50", "143, 143.50",
             "163, 163.50", "183, 183.50");
     long before = stats.rowsRead();
@@ -72,7 +72,7 @@ class IndexTest {
   void coveredQueryReadsOnlyTheIndex() throws Exception {
     update("CREATE INDEX i_user ON sale (user_id) INCLUDE (price)");
     check(c, "SELECT id, price FROM sale WHERE user_id = 'u4' AND id < 40")
-        .explainContains("INDEX I_USER RANGE SCAN (USER_ID = 'u4', ID < 40)", "index=[covers the query]")
+        .explainContains("INDEX I_USER RANGE SCAN (USER_ID = 'u4', ID < 40)", "index=[covers the query; cheapest")
         .returnsUnordered("4, 4.50", "14, 14.50", "24, 24.50", "34, 34.50");
     long before = stats.rowsRead();
     Sql.strings(c, "SELECT id, price FROM sale WHERE user_id = 'u4'");
@@ -169,6 +169,29 @@ class IndexTest {
     run(c, "DROP TABLE sale", "CREATE TABLE sale (id INTEGER PRIMARY KEY, product VARCHAR)",
         "CREATE INDEX i_product ON sale (product)");
     assertConsistent("i_product");
+  }
+
+  @Test
+  void hintsForceAndForbidIndexes() throws Exception {
+    update("CREATE INDEX i_product ON sale (product)");
+    update("CREATE INDEX i_user ON sale (user_id)");
+    // by cost, the covering index bounded on both its columns
+    check(c, "SELECT id FROM sale WHERE id < 5 AND user_id = 'u1'")
+        .explainContains("INDEX I_USER RANGE SCAN (USER_ID = 'u1', ID < 5)", "cheapest, est.").returns("1");
+    check(c, "SELECT id FROM sale /*+ NO_INDEX */ WHERE id < 5 AND user_id = 'u1'")
+        .explainContains("path=[RANGE SCAN (ID < 5) FILTER (USER_ID = 'u1')]").returns("1");
+    check(c, "SELECT id FROM sale /*+ INDEX(i_product) */ WHERE product = 'p1' AND user_id = 'u1' AND id < 50")
+        .explainContains("INDEX I_PRODUCT RANGE SCAN (PRODUCT = 'p1', ID < 50)", "forced by hint INDEX")
+        .returns("1", "41");
+    // forced with nothing to bound it: the whole index, in its order
+    check(c, "SELECT id FROM sale /*+ INDEX(i_product) */ WHERE id = 7")
+        .explainContains("INDEX I_PRODUCT FULL SCAN").returns("7");
+    String none = Check.check(c, "SELECT id FROM sale /*+ NO_INDEX */ WHERE product = 'p3'").plan();
+    assertFalse(none.contains("INDEX"), none);
+    String notThat = Check.check(c, "SELECT id FROM sale /*+ NO_INDEX(i_product) */ WHERE product = 'p3' "
+        + "AND user_id = 'u3'").plan();
+    assertTrue(notThat.contains("INDEX I_USER"), notThat);
+    assertFails(c, "42S02", "SELECT id FROM sale /*+ INDEX(nope) */ WHERE id = 1", "NOPE", "SALE");
   }
 
   @Test

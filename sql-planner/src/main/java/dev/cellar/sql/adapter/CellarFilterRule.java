@@ -42,7 +42,7 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
 
   private static boolean unbounded(CellarTableScan s) {
     return s.accessPath.kind() == AccessPath.Kind.FULL_SCAN && !s.accessPath.hasLimit() && !s.accessPath.hasFilters()
-        && s.accessPath.index() == null;
+        && (s.accessPath.index() == null || s.hint.forcesIndex());
   }
 
   @Override
@@ -53,7 +53,8 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     CellarTableScan scan = projected ? call.rel(2) : call.rel(1);
     RexNode condition = projected ? RelOptUtil.pushPastProject(filter.getCondition(), project) : filter.getCondition();
     List<RelNode> alternatives = new ArrayList<>();
-    RelNode bounded = bound(filter, condition, scan);
+    // a hint that forces an index leaves the table's own rows out
+    RelNode bounded = scan.hint.forcesIndex() ? null : bound(filter, condition, scan);
     if (bounded != null) {
       alternatives.add(bounded);
     }
@@ -61,6 +62,9 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     // index holds the rows as they are now, so a read of the past or of every version uses none
     boolean present = !scan.accessPath.time().isBounded() && scan.cellarTable.mapping().readVersions() == 1;
     for (IndexMapping ix : present ? scan.cellarTable.indexes() : List.<IndexMapping>of()) {
+      if (!scan.hint.allows(ix.index().name())) {
+        continue;
+      }
       RelNode viaIndex = boundByIndex(filter, condition, scan, ix);
       if (viaIndex != null) {
         alternatives.add(viaIndex);

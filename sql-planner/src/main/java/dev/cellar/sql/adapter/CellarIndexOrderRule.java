@@ -32,6 +32,9 @@ public class CellarIndexOrderRule extends RelRule<CellarRuleConfig> {
   public void onMatch(RelOptRuleCall call) {
     CellarTableScan scan = call.rel(0);
     for (IndexMapping ix : scan.cellarTable.indexes()) {
+      if (!scan.hint.allows(ix.index().name())) {
+        continue;
+      }
       call.transformTo(scan.withPath(AccessPath.fullScan(scan.accessPath.table()).onIndex(ix.index().name())));
     }
   }

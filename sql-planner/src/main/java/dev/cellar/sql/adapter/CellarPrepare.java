@@ -127,7 +127,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
       @Override
       protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, CatalogReader catalogReader,
           SqlToRelConverter.Config config) {
-        return super.getSqlToRelConverter(validator, catalogReader, config.withInSubQueryThreshold(Integer.MAX_VALUE));
+        return super.getSqlToRelConverter(validator, catalogReader, config.withInSubQueryThreshold(Integer.MAX_VALUE)
+            .withHintStrategyTable(IndexHint.STRATEGIES));
       }
     };
   }

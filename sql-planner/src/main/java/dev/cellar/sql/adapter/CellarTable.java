@@ -158,7 +158,13 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     if (session != null && session.currentScn() >= 0) {
       path = path.withTime(TimeBound.NONE.withScn(session.currentScn()));
     }
-    return CellarTableScan.create(cluster, relOptTable, this, path, null);
+    IndexHint hint = IndexHint.of(context.getTableHints(), this);
+    String forced = hint.forcedStart();
+    if (forced != null) {
+      // a forced index is the only way in: the scan starts as a read of all of it
+      path = path.onIndex(forced);
+    }
+    return CellarTableScan.create(cluster, relOptTable, this, path, null, hint);
   }
 
   /**

@@ -28,13 +28,16 @@ public class CellarTableScan extends TableScan implements CellarRel {
   final AccessPath accessPath;
   /** The table's fields this scan returns, in output order; null for all of them. */
   final int[] fields;
+  /** What the query's hints allow of the table's indexes. */
+  final IndexHint hint;
 
   CellarTableScan(RelOptCluster cluster, RelTraitSet traitSet, RelOptTable table, CellarTable cellarTable,
-      AccessPath accessPath, int[] fields) {
+      AccessPath accessPath, int[] fields, IndexHint hint) {
     super(cluster, traitSet, List.of(), table);
     this.cellarTable = cellarTable;
     this.accessPath = accessPath;
     this.fields = fields;
+    this.hint = hint;
     assert getConvention() == CellarRel.CONVENTION;
   }
 
@@ -83,9 +86,15 @@ public class CellarTableScan extends TableScan implements CellarRel {
    */
   static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
       int[] fields) {
+    return create(cluster, table, cellarTable, path, fields, IndexHint.ANY);
+  }
+
+  /** As {@link #create(RelOptCluster, RelOptTable, CellarTable, AccessPath, int[])}, under index hints. */
+  static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
+      int[] fields, IndexHint hint) {
     RelTraitSet traits = cluster.traitSetOf(CellarRel.CONVENTION)
         .replaceIfs(RelCollationTraitDef.INSTANCE, () -> collations(cluster, cellarTable, path, fields));
-    return new CellarTableScan(cluster, traits, table, cellarTable, path, fields);
+    return new CellarTableScan(cluster, traits, table, cellarTable, path, fields, hint);
   }
 
   private static List<RelCollation> collations(RelOptCluster cluster, CellarTable table, AccessPath path,
@@ -151,12 +160,12 @@ public class CellarTableScan extends TableScan implements CellarRel {
 
   /** This scan reading along {@code path} instead. */
   CellarTableScan withPath(AccessPath path) {
-    return create(getCluster(), getTable(), cellarTable, path, fields);
+    return create(getCluster(), getTable(), cellarTable, path, fields, hint);
   }
 
   /** This scan returning only the table's {@code fields}. */
   CellarTableScan withFields(int[] newFields) {
-    return create(getCluster(), getTable(), cellarTable, accessPath, newFields);
+    return create(getCluster(), getTable(), cellarTable, accessPath, newFields, hint);
   }
 
   @Override
@@ -199,8 +208,13 @@ public class CellarTableScan extends TableScan implements CellarRel {
   public RelWriter explainTerms(RelWriter pw) {
     RelWriter w = super.explainTerms(pw).item("path", accessPath);
     if (accessPath.index() != null) {
-      w.item("index", cellarTable.index(accessPath.index()).coversAll(fields) ? "covers the query"
-          : "then rows of " + cellarTable.def().name() + " by key");
+      // which index, how it serves the query and why it was chosen
+      String how = cellarTable.index(accessPath.index()).coversAll(fields) ? "covers the query"
+          : "then rows of " + cellarTable.def().name() + " by key";
+      String why = hint.forcesIndex() ? "forced by hint INDEX"
+          : String.format(java.util.Locale.ROOT, "cheapest, est. %.0f rows",
+              estimateRowCount(getCluster().getMetadataQuery()));
+      w.item("index", how + "; " + why);
     }
     if (fields != null) {
       List<String> cells = new ArrayList<>();
