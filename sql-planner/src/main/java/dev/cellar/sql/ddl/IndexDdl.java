@@ -34,6 +34,8 @@ final class IndexDdl {
   static final String STORAGE_PREFIX = "_cellar_index.";
   /** The family of an index table's entries. */
   static final String ENTRY_FAMILY = "0";
+  /** The prefix of the family holding a LOCAL index's entries in the data table. */
+  static final String LOCAL_FAMILY_PREFIX = "_i.";
 
   private final CellarDatabase db;
 
@@ -79,9 +81,10 @@ final class IndexDdl {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": view " + t.name()
           + " has a row per version (READ_VERSIONS), which an index of the present rows cannot follow");
     }
-    if (s.local()) {
-      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": LOCAL indexes (entries in a "
-          + "family of table " + t.name() + ") are not supported yet; leave out LOCAL for an index table");
+    if (s.local() && t.isMapped()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": a LOCAL index keeps its "
+          + "entries in a family of the data table, and view " + t.name() + " maps store table " + t.storageName()
+          + ", which Cellar does not alter; leave out LOCAL for an index table");
     }
     for (Option o : s.options()) {
       throw CellarSqlException.syntax("index " + name + ": unknown option " + o + " (" + o.at().position() + ")");
@@ -103,26 +106,44 @@ final class IndexDdl {
         include.add(c.name());
       }
     }
-    String storage = STORAGE_PREFIX + t.name() + "." + name;
-    try {
-      TableDescriptor.validateTableName(storage);
-    } catch (IllegalArgumentException e) {
-      throw CellarSqlException.syntax("index name " + name + " (" + s.index().at().position() + ") cannot be stored: "
-          + e.getMessage());
-    }
-    IndexDef ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.TABLE, storage, ENTRY_FAMILY,
-        parts, include, s.unique(), IndexDef.State.BUILDING);
+    IndexDef ix;
     Admin admin = db.store().admin();
-    if (admin.tableExists(storage)) {
-      // left by an index whose DROP did not finish
-      admin.deleteTable(storage);
+    if (s.local()) {
+      // an index family: the entries live in the data table's regions, beside the rows
+      String family = LOCAL_FAMILY_PREFIX + name;
+      try {
+        ColumnFamilyDescriptor.validateFamilyName(family);
+      } catch (IllegalArgumentException e) {
+        throw CellarSqlException.syntax("index name " + name + " (" + s.index().at().position()
+            + ") cannot name a family: " + e.getMessage());
+      }
+      ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.FAMILY, t.storageName(), family,
+          parts, include, s.unique(), IndexDef.State.BUILDING);
+      if (admin.describe(t.storageName()).familyNames().contains(family)) {
+        admin.deleteFamily(t.storageName(), family);
+      }
+      admin.addFamily(t.storageName(), ColumnFamilyDescriptor.newBuilder(family).maxVersions(1).build());
+    } else {
+      String storage = STORAGE_PREFIX + t.name() + "." + name;
+      try {
+        TableDescriptor.validateTableName(storage);
+      } catch (IllegalArgumentException e) {
+        throw CellarSqlException.syntax("index name " + name + " (" + s.index().at().position()
+            + ") cannot be stored: " + e.getMessage());
+      }
+      ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.TABLE, storage, ENTRY_FAMILY,
+          parts, include, s.unique(), IndexDef.State.BUILDING);
+      if (admin.tableExists(storage)) {
+        // left by an index whose DROP did not finish
+        admin.deleteTable(storage);
+      }
+      admin.createTable(TableDescriptor.newBuilder(storage)
+          .family(ColumnFamilyDescriptor.newBuilder(ENTRY_FAMILY).maxVersions(1).build()).build());
     }
-    admin.createTable(TableDescriptor.newBuilder(storage)
-        .family(ColumnFamilyDescriptor.newBuilder(ENTRY_FAMILY).maxVersions(1).build()).build());
     try {
       db.catalog().putIndex(ix);
     } catch (RuntimeException e) {
-      dropStorage(storage, e);
+      dropStorage(ix, e);
       throw e;
     }
     IndexBuilder builder = new IndexBuilder(db, t, ix);
@@ -224,16 +245,23 @@ final class IndexDdl {
     lock.lock();
     try {
       db.catalog().removeIndex(ix.schema(), ix.name());
-      dropStorage(ix.storageName(), failure);
+      dropStorage(ix, failure);
     } finally {
       lock.unlock();
     }
   }
 
-  private void dropStorage(String storage, RuntimeException failure) {
+  /** Deletes an index's entries: its store table, or its family of the data table. */
+  private void dropStorage(IndexDef ix, RuntimeException failure) {
+    String storage = ix.storageName();
+    Admin admin = db.store().admin();
     try {
-      if (db.store().admin().tableExists(storage)) {
-        db.store().admin().deleteTable(storage);
+      if (ix.layout() == IndexDef.Layout.FAMILY) {
+        if (admin.tableExists(storage) && admin.describe(storage).familyNames().contains(ix.family())) {
+          admin.deleteFamily(storage, ix.family());
+        }
+      } else if (admin.tableExists(storage)) {
+        admin.deleteTable(storage);
       }
     } catch (RuntimeException e) {
       if (failure != null) {
@@ -264,7 +292,13 @@ final class IndexDdl {
         lock.lock();
         try {
           db.catalog().putIndex(building);
-          db.store().admin().truncateTable(ix.storageName(), false);
+          if (ix.layout() == IndexDef.Layout.FAMILY) {
+            db.store().admin().deleteFamily(ix.storageName(), ix.family());
+            db.store().admin().addFamily(ix.storageName(),
+                ColumnFamilyDescriptor.newBuilder(ix.family()).maxVersions(1).build());
+          } else {
+            db.store().admin().truncateTable(ix.storageName(), false);
+          }
         } finally {
           lock.unlock();
         }

@@ -88,6 +88,16 @@ public final class IndexUpdates {
     }
   }
 
+  /** Whether an index keeps its entries in a family of the data table (LOCAL), whose rowkeys rows share. */
+  public boolean inDataTable() {
+    for (IndexMapping ix : indexes) {
+      if (ix.index().layout() == IndexDef.Layout.FAMILY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the table has indexes to maintain. */
   public boolean isEmpty() {
     return indexes.isEmpty();

@@ -258,7 +258,7 @@ public final class TableWriter {
         });
         checkAbsent(mustBeAbsent);
         for (byte[] k : oldKeys) {
-          batch.add(def.storageName(), deleteRow(k, stamp.deleteTs()));
+          batch.add(def.storageName(), deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
         }
         newKeys.forEach((k, row) -> addPut(batch, put(k.array(), row, null, stamp.putTs())));
       }
@@ -292,7 +292,7 @@ public final class TableWriter {
       Timestamps.Stamp stamp = db.timestamps().next(true);
       WriteBatch batch = new WriteBatch();
       for (byte[] k : keys) {
-        batch.add(def.storageName(), deleteRow(k, stamp.deleteTs()));
+        batch.add(def.storageName(), deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
       }
       indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
       db.store().write(batch);
@@ -544,10 +544,13 @@ public final class TableWriter {
     }
   }
 
-  /** The delete of a row: the whole row, or a mapped row's cells in the table's families. */
-  private Mutation deleteRow(byte[] key, long ts) {
+  /**
+   * The delete of a row: the whole row, or its cells in the table's families for a mapped table
+   * and for a table whose index families ({@code localIndexes}) share its rowkeys.
+   */
+  private Mutation deleteRow(byte[] key, long ts, boolean localIndexes) {
     Delete d = new Delete(key, ts);
-    if (m.isMapped()) {
+    if (m.isMapped() || localIndexes) {
       for (byte[] f : m.families()) {
         d.addFamily(f);
       }
