@@ -159,6 +159,34 @@ class DynamicFamilyTest {
   }
 
   @Test
+  void whichShopsSellAnItemThroughAnIndexNotAReverseTable() throws Exception {
+    Table t = shop();
+    assertEquals(4, c.createStatement().executeLargeUpdate("CREATE INDEX shops_by_item ON shop_item (item_id)"));
+    Check.check(c, "SELECT shop_id, type FROM shop_item WHERE item_id = 'I1'")
+        .explainContains("INDEX SHOPS_BY_ITEM PREFIX SCAN (ITEM_ID = 'I1')", "then rows of SHOP_ITEM by key")
+        .returns("S1, old", "S2, new");
+    Check.check(c, "SELECT shop_id FROM shop_item WHERE item_id = 'I42'").explainContains("covers the query")
+        .returns("S1");
+    // writes through the view keep the index: a new cell, a changed value, a moved qualifier, a deleted cell
+    run(c, "INSERT INTO shop_item VALUES ('S3', 'I42', 'new')",
+        "UPSERT INTO shop_item VALUES ('S2', 'I1', 'sale')",
+        "UPDATE shop_item SET item_id = 'I99' WHERE shop_id = 'S1' AND item_id = 'I7'");
+    assertFails(c, "23505", "INSERT INTO shop_item VALUES ('S3', 'I42', 'dup')");
+    run(c, "DELETE FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I1'");
+    Check.check(c, "SELECT shop_id, type FROM shop_item WHERE item_id = 'I42'").returns("S1, sale", "S3, new");
+    Check.check(c, "SELECT shop_id, type FROM shop_item WHERE item_id = 'I1'").returns("S2, sale");
+    Check.check(c, "SELECT shop_id FROM shop_item WHERE item_id = 'I99'").returns("S1");
+    Check.check(c, "SELECT shop_id FROM shop_item WHERE item_id = 'I7'").returns();
+    assertEquals(List.of("info:address=1 Main St", "info:name=Corner", "item:I42=sale", "item:I99=new"),
+        cells(t, "S1"));
+    run(c, "CREATE INDEX items_by_type ON shop_item (type)");
+    Check.check(c, "SELECT shop_id, item_id FROM shop_item WHERE type = 'sale'").explainContains("ITEMS_BY_TYPE")
+        .returns("S1, I42", "S2, I1");
+    assertEquals(0, c.createStatement().executeLargeUpdate("ALTER INDEX shops_by_item ON shop_item VERIFY"));
+    assertEquals(0, c.createStatement().executeLargeUpdate("ALTER INDEX items_by_type ON shop_item VERIFY"));
+  }
+
+  @Test
   void deleteAndUpdateTouchOnlyTheirCells() throws Exception {
     Table t = shop();
     run(c, "DELETE FROM shop_item WHERE shop_id = 'S1' AND item_id = 'I42'");

@@ -59,7 +59,14 @@ final class IndexLookupEnumerator implements Enumerator<Object> {
     if (index.data().def().hiddenKey()) {
       return new int[] {index.entryFieldCount() - 1};
     }
-    return index.data().keyFields();
+    int[] keys = index.data().keyFields();
+    if (index.data().isDynamic()) {
+      // and the cell's qualifier
+      int[] withQualifier = java.util.Arrays.copyOf(keys, keys.length + 1);
+      withQualifier[keys.length] = index.data().qualifierField();
+      return withQualifier;
+    }
+    return keys;
   }
 
   @Override
@@ -76,7 +83,11 @@ final class IndexLookupEnumerator implements Enumerator<Object> {
           continue;
         }
         Object[] full = new Object[data.fieldCount()];
-        data.decodeInto(r, full, wanted);
+        if (data.isDynamic()) {
+          data.decodeCellInto(r, r.cells().get(0), full, wanted);
+        } else {
+          data.decodeInto(r, full, wanted);
+        }
         if (scalar) {
           current = full[fields[0]];
         } else {
@@ -106,7 +117,11 @@ final class IndexLookupEnumerator implements Enumerator<Object> {
         entryRow[keyFields[i]] = keyValues[i];
       }
       Get g = new Get(index.dataKey(entryRow));
-      data.addColumns(g, fields);
+      if (data.isDynamic()) {
+        g.addColumn(data.families()[0], index.dataQualifier(entryRow));
+      } else {
+        data.addColumns(g, fields);
+      }
       gets.add(g);
     }
     entriesDone = gets.size() < BATCH;

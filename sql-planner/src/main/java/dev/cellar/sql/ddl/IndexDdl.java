@@ -73,10 +73,6 @@ final class IndexDdl {
           + s.table().at().position() + ")" + (cat.view(tableName) != null ? "; it is a view, which has no rows of its "
           + "own to index" : ""));
     }
-    if (t.isDynamic()) {
-      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": table " + t.name()
-          + " has one row per cell of family " + t.mapping().dynamicFamily() + ", which cannot be indexed yet");
-    }
     if (t.isMapped() && t.mapping().readVersions() != 1) {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": view " + t.name()
           + " has a row per version (READ_VERSIONS), which an index of the present rows cannot follow");

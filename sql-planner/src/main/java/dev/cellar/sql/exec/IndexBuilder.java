@@ -73,19 +73,26 @@ public final class IndexBuilder {
       }
       lock.lock();
       try {
-        Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK).setLimit(CHUNK);
+        // a dynamic family's rows may be of any width: read whole, in one pass
+        Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
+        if (!data.isDynamic()) {
+          scan.setLimit(CHUNK);
+        }
         data.addColumns(scan, null);
         long putTs = db.timestamps().next(false).putTs();
         WriteBatch batch = new WriteBatch();
         int n = 0;
+        long entries = 0;
         byte[] last = null;
         try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
           for (Result r = s.next(); r != null; r = s.next()) {
-            Object[] row = data.decode(r);
-            Object[] e = index.entryRow(row, r.row());
-            Put p = index.entryPut(index.entryKey(e), e, putTs);
-            p.setDurability(Durability.SKIP_WAL);
-            batch.add(index.index().storageName(), p);
+            for (Object[] row : rows(r)) {
+              Object[] e = index.entryRow(row, r.row());
+              Put p = index.entryPut(index.entryKey(e), e, putTs);
+              p.setDurability(Durability.SKIP_WAL);
+              batch.add(index.index().storageName(), p);
+              entries++;
+            }
             last = r.row();
             n++;
           }
@@ -93,8 +100,8 @@ public final class IndexBuilder {
         if (!batch.isEmpty()) {
           db.store().write(batch);
         }
-        rowsDone.addAndGet(n);
-        if (n < CHUNK) {
+        rowsDone.addAndGet(entries);
+        if (n < CHUNK || data.isDynamic()) {
           break;
         }
         from = last;
@@ -107,6 +114,20 @@ public final class IndexBuilder {
     LOG.info("built index {} of table {}: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
         (System.nanoTime() - started) / 1_000_000);
     return true;
+  }
+
+  /** The SQL rows of a store row: itself, or for a dynamic-family table one per cell. */
+  private java.util.List<Object[]> rows(Result r) {
+    if (!data.isDynamic()) {
+      return java.util.Collections.singletonList(data.decode(r));
+    }
+    java.util.List<Object[]> out = new java.util.ArrayList<>(r.size());
+    for (dev.cellar.storage.Cell c : r.cells()) {
+      Object[] row = new Object[data.fieldCount()];
+      data.decodeCellInto(r, c, row, null);
+      out.add(row);
+    }
+    return out;
   }
 
   /**
@@ -138,7 +159,7 @@ public final class IndexBuilder {
   /**
    * What {@link #verify} found.
    *
-   * @param rows rows of the table
+   * @param rows rows of the table (cells, for a dynamic-family table)
    * @param entries entries of the index
    * @param missing rows without their entry (or whose entry holds other included values)
    * @param stale entries without their row
@@ -166,9 +187,11 @@ public final class IndexBuilder {
       data.addColumns(scan, null);
       try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
         for (Result r = s.next(); r != null; r = s.next()) {
-          Object[] e = index.entryRow(data.decode(r), r.row());
-          expected.put(index.entryKey(e), e);
-          rows++;
+          for (Object[] row : rows(r)) {
+            Object[] e = index.entryRow(row, r.row());
+            expected.put(index.entryKey(e), e);
+            rows++;
+          }
         }
       }
       long entries = 0;

@@ -73,6 +73,12 @@ public final class IndexMapping {
         covered[f] = true;
       }
     }
+    if (data.isDynamic() && cols[data.qualifierField()] == null) {
+      // a row of a dynamic family is one cell: its rowkey and qualifier identify it
+      ColumnDef q = dataCols.get(data.qualifierField());
+      cols[data.qualifierField()] = new ColumnDef(q.name(), q.type(), false, null, pos++, false);
+      covered[data.qualifierField()] = true;
+    }
     List<Integer> included = new ArrayList<>();
     for (String name : index.include()) {
       int f = def.columnIndex(name);
@@ -197,6 +203,27 @@ public final class IndexMapping {
       return ((org.apache.calcite.avatica.util.ByteString) entryRow[rowkeyField]).getBytes();
     }
     return data.key(entryRow);
+  }
+
+  /**
+   * The bytes that identify the data row of an entry row among the table's rows: its rowkey, or
+   * for a dynamic-family table {@link #cellIdentity} of its rowkey and qualifier.
+   */
+  public byte[] identity(Object[] entryRow) {
+    if (data.isDynamic()) {
+      return cellIdentity(data.key(entryRow), data.cellQualifier(entryRow));
+    }
+    return dataKey(entryRow);
+  }
+
+  /** The identity of the cell {@code qualifier} of row {@code rowkey}: the rowkey's length (4 bytes), rowkey, qualifier. */
+  public static byte[] cellIdentity(byte[] rowkey, byte[] qualifier) {
+    return Bytes.concat(Bytes.toBytes(rowkey.length), rowkey, qualifier);
+  }
+
+  /** For a dynamic-family table, the qualifier of the cell an entry row points at. */
+  public byte[] dataQualifier(Object[] entryRow) {
+    return data.cellQualifier(entryRow);
   }
 
   /** The family of the entries' cells. */

@@ -145,7 +145,7 @@ public final class IndexUpdates {
         if (prefix == null) {
           continue;
         }
-        byte[] dataKey = ix.dataKey(e);
+        byte[] dataKey = ix.identity(e);
         byte[] other = written.put(ByteBuffer.wrap(prefix), dataKey);
         if (other != null && !java.util.Arrays.equals(other, dataKey)) {
           throw duplicate(ix, e);
@@ -164,7 +164,7 @@ public final class IndexUpdates {
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
         Object[] e = ix.entries().decode(r);
-        byte[] k = ix.dataKey(e);
+        byte[] k = ix.identity(e);
         if (!java.util.Arrays.equals(k, dataKey) && !changedKeys.contains(ByteBuffer.wrap(k))) {
           return true;
         }

@@ -337,8 +337,35 @@ public final class TableWriter {
         }
       }
     }
-    Timestamps.Stamp stamp = db.timestamps().next(!gone.isEmpty());
+    IndexUpdates indexes = IndexUpdates.of(db, m);
+    if (!indexes.isEmpty()) {
+      Table table = db.store().table(def.storageName());
+      for (Map.Entry<List<ByteBuffer>, Object[]> e : gone.entrySet()) {
+        Object[] after = puts.get(e.getKey());
+        byte[] id = IndexMapping.cellIdentity(e.getKey().get(0).array(), e.getKey().get(1).array());
+        indexes.change(id, e.getValue(), after == null ? null : id, after);
+      }
+      for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
+        if (gone.containsKey(e.getKey())) {
+          continue;
+        }
+        Object[] before = null;
+        if (!mustBeNew) {
+          // an UPSERT replaces the cell's value: its old entries go
+          Result r = table.get(new Get(e.getKey().get(0).array()).addColumn(family, e.getKey().get(1).array()));
+          if (!r.isEmpty()) {
+            before = new Object[m.fieldCount()];
+            m.decodeCellInto(r, r.cells().get(0), before, null);
+          }
+        }
+        byte[] id = IndexMapping.cellIdentity(e.getKey().get(0).array(), e.getKey().get(1).array());
+        indexes.change(before == null ? null : id, before, id, e.getValue());
+      }
+      indexes.checkUnique();
+    }
+    Timestamps.Stamp stamp = db.timestamps().next(!gone.isEmpty() || indexes.deletes());
     WriteBatch batch = new WriteBatch();
+    indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
     for (List<ByteBuffer> k : gone.keySet()) {
       if (!puts.containsKey(k)) {
         batch.add(def.storageName(), withDurability(new Delete(k.get(0).array(), stamp.deleteTs())
