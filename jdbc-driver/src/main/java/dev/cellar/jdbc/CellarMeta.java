@@ -3,6 +3,7 @@ package dev.cellar.jdbc;
 import dev.cellar.sql.adapter.CellarSchema;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
 import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
@@ -200,10 +201,15 @@ final class CellarMeta extends CalciteMetaAccess {
 
     IndexInfoRow(String tableSchem, String tableName, String indexName, short ordinalPosition, String columnName,
         String ascOrDesc) {
+      this(tableSchem, tableName, false, indexName, ordinalPosition, columnName, ascOrDesc);
+    }
+
+    IndexInfoRow(String tableSchem, String tableName, boolean nonUnique, String indexName, short ordinalPosition,
+        String columnName, String ascOrDesc) {
       this.tableCat = null;
       this.tableSchem = tableSchem;
       this.tableName = tableName;
-      this.nonUnique = false;
+      this.nonUnique = nonUnique;
       this.indexQualifier = null;
       this.indexName = indexName;
       this.type = DatabaseMetaData.tableIndexOther;
@@ -275,7 +281,21 @@ final class CellarMeta extends CalciteMetaAccess {
         rows.add(new IndexInfoRow(t.schema(), t.name(), "PK_" + t.name(), (short) (c.keyPosition() + 1), c.name(),
             c.descending() ? "D" : "A"));
       }
+      // secondary indexes, readable or being built
+      for (IndexDef ix : indexes(t)) {
+        if (unique && !ix.unique()) {
+          continue;
+        }
+        short pos = 1;
+        for (IndexDef.Part p : ix.columns()) {
+          rows.add(new IndexInfoRow(t.schema(), t.name(), !ix.unique(), ix.name(), pos++, p.column(),
+              p.descending() ? "D" : "A"));
+        }
+      }
     }
+    // JDBC orders by NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION
+    rows.sort(java.util.Comparator.<IndexInfoRow, Boolean>comparing(r -> r.nonUnique)
+        .thenComparing(r -> r.indexName).thenComparing(r -> r.ordinalPosition));
     return rows(IndexInfoRow.class, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",
         "INDEX_NAME", "TYPE", "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES",
         "FILTER_CONDITION"), rows);
@@ -365,6 +385,13 @@ final class CellarMeta extends CalciteMetaAccess {
   }
 
   /** The catalog tables matching an exact schema (or any, if null) and table name. */
+  /** The secondary indexes of {@code t}. */
+  private List<IndexDef> indexes(TableDef t) {
+    SchemaPlus s = calciteConnection().getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);
+    CellarSchema cs = s == null ? null : s.unwrap(CellarSchema.class);
+    return cs == null ? List.of() : cs.session().database().catalog().snapshot().indexesOf(t.name());
+  }
+
   private List<TableDef> tables(String schema, String table) {
     if (schema != null && !schema.equals(Catalog.DEFAULT_SCHEMA)) {
       return List.of();

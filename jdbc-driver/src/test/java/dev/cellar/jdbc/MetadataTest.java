@@ -206,6 +206,19 @@ class MetadataTest {
     }
     assertEquals(List.of(List.of("PK_SHOP", false, 1, "REGION", "D"), List.of("PK_SHOP", false, 2, "SHOP_ID", "A")),
         idx);
+    // secondary indexes follow the key, unique ones first
+    String col = "NAME";
+    Sql.run(c, "CREATE INDEX shop_by_col ON shop (name DESC)");
+    List<List<Object>> all = new ArrayList<>();
+    try (ResultSet rs = md.getIndexInfo(null, "PUBLIC", "SHOP", false, false)) {
+      while (rs.next()) {
+        all.add(List.of(rs.getString("INDEX_NAME"), rs.getBoolean("NON_UNIQUE"), rs.getInt("ORDINAL_POSITION"),
+            rs.getString("COLUMN_NAME"), rs.getString("ASC_OR_DESC")));
+      }
+    }
+    assertEquals(List.of(List.of("PK_SHOP", false, 1, "REGION", "D"), List.of("PK_SHOP", false, 2, "SHOP_ID", "A"),
+        List.of("SHOP_BY_COL", true, 1, col, "D")), all);
+    Sql.run(c, "DROP INDEX shop_by_col");
   }
 
   @Test
