@@ -218,6 +218,31 @@ class IndexTest {
   }
 
   @Test
+  void functionalIndexOnAnExpression() throws Exception {
+    run(c, "CREATE TABLE person (id INTEGER PRIMARY KEY, name VARCHAR, born DATE, city VARCHAR)",
+        "INSERT INTO person (id, name, born) VALUES (1, 'Ada', DATE '1815-12-10'), (2, 'ada', DATE '1990-01-01'), "
+            + "(3, 'Grace', DATE '1906-12-09'), (4, NULL, NULL)",
+        "CREATE INDEX person_upper ON person (UPPER(name)) INCLUDE (born)",
+        "CREATE INDEX person_year ON person (EXTRACT(YEAR FROM born) DESC)");
+    check(c, "SELECT id, born FROM person WHERE UPPER(name) = 'ADA'")
+        .explainContains("INDEX PERSON_UPPER PREFIX SCAN", "covers the query")
+        .returnsUnordered("1, 1815-12-10", "2, 1990-01-01");
+    check(c, "SELECT id FROM person WHERE EXTRACT(YEAR FROM born) < 1900").explainContains("INDEX PERSON_YEAR")
+        .returns("1");
+    run(c, "UPDATE person SET name = 'GRACE H' WHERE id = 3", "INSERT INTO person VALUES (5, 'ADA', NULL, NULL)",
+        "DELETE FROM person WHERE id = 1");
+    check(c, "SELECT id FROM person WHERE UPPER(name) = 'ADA'").returnsUnordered("2", "5");
+    check(c, "SELECT id FROM person WHERE UPPER(name) LIKE 'GRACE%'").returns("3");
+    try (Statement s = c.createStatement()) {
+      assertEquals(0, s.executeLargeUpdate("ALTER INDEX person_upper ON person VERIFY"));
+      assertEquals(0, s.executeLargeUpdate("ALTER INDEX person_year ON person VERIFY"));
+    }
+    assertFails(c, "2BP01", "ALTER TABLE person DROP COLUMN born", "PERSON_UPPER");
+    assertFails(c, "42000", "CREATE INDEX bad ON person (UPPER(nope))", "BAD", "NOPE");
+    assertFails(c, "42000", "CREATE INDEX bad ON person (RAND())", "BAD");
+  }
+
+  @Test
   void tableWithoutPrimaryKey() throws Exception {
     run(c, "CREATE TABLE t (a INTEGER, b VARCHAR)", "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (1, 'z')",
         "CREATE INDEX t_a ON t (a)");

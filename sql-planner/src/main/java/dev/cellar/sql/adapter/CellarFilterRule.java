@@ -88,6 +88,15 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     for (RexNode c : conjuncts) {
       overTable.add(c.accept(toTable));
     }
+    if (!ix.expressionNodes().isEmpty()) {
+      // an indexed expression written in the condition is the entry field that holds its value
+      RexShuttle toEntry = toExpressionFields(ix);
+      List<RexNode> rewritten = new ArrayList<>();
+      for (RexNode c : overTable) {
+        rewritten.add(c.accept(toEntry));
+      }
+      overTable = rewritten;
+    }
     RexNode whole = RexUtil.composeConjunction(rexBuilder, overTable);
     List<KeyBox> boxes = KeyConditions.of(whole, ix.entries());
     if (boxes == null) {
@@ -107,6 +116,24 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? path.reversed() : path);
     return remaining.isEmpty() ? bounded
         : filter.copy(filter.getTraitSet(), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
+  }
+
+  /** Replaces each indexed expression of {@code ix} by a reference to the entry field holding its value. */
+  private static RexShuttle toExpressionFields(IndexMapping ix) {
+    List<String> digests = new ArrayList<>();
+    for (RexNode n : ix.expressionNodes()) {
+      digests.add(n.toString());
+    }
+    return new RexShuttle() {
+      @Override
+      public RexNode visitCall(org.apache.calcite.rex.RexCall call) {
+        int i = digests.indexOf(call.toString());
+        if (i >= 0) {
+          return new RexInputRef(ix.expressionField(i), call.getType());
+        }
+        return super.visitCall(call);
+      }
+    };
   }
 
   private static RexShuttle toTable(CellarTableScan scan) {

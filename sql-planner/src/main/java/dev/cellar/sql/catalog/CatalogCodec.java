@@ -135,6 +135,9 @@ final class CatalogCodec {
       ObjectNode cn = cols.addObject();
       cn.put("column", p.column());
       cn.put("desc", p.descending());
+      if (p.isExpression()) {
+        cn.put("expression", p.expression());
+      }
     }
     ArrayNode inc = n.putArray("include");
     ix.include().forEach(inc::add);
@@ -144,7 +147,8 @@ final class CatalogCodec {
   private static IndexDef decodeIndex(byte[] row, JsonNode n) {
     List<IndexDef.Part> parts = new ArrayList<>();
     for (JsonNode c : n.path("columns")) {
-      parts.add(new IndexDef.Part(text(row, c, "column"), c.path("desc").asBoolean(false)));
+      parts.add(new IndexDef.Part(text(row, c, "column"), c.path("desc").asBoolean(false),
+          c.hasNonNull("expression") ? c.get("expression").asText() : null));
     }
     List<String> include = new ArrayList<>();
     n.path("include").forEach(c -> include.add(c.asText()));

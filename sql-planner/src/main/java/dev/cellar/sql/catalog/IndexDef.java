@@ -42,14 +42,27 @@ public record IndexDef(String schema, String name, String table, Layout layout, 
   }
 
   /**
-   * One indexed column.
+   * One indexed column or expression.
    *
-   * @param column the column's name
+   * @param column the column's name; for an expression, the expression as written (a name for
+   *     messages)
    * @param descending whether the index orders it descending
+   * @param expression an SQL expression over the table's columns ({@code UPPER(NAME)}), whose
+   *     value the index orders; {@code null} for a column
    */
-  public record Part(String column, boolean descending) {
+  public record Part(String column, boolean descending, String expression) {
+    /** An indexed column. */
+    public Part(String column, boolean descending) {
+      this(column, descending, null);
+    }
+
     public Part {
       Objects.requireNonNull(column, "column");
+    }
+
+    /** Whether this part is an expression, not a column. */
+    public boolean isExpression() {
+      return expression != null;
     }
   }
 
@@ -83,7 +96,9 @@ public record IndexDef(String schema, String name, String table, Layout layout, 
     StringBuilder b = new StringBuilder("CREATE ").append(unique ? "UNIQUE " : "").append(layout == Layout.FAMILY
         ? "LOCAL " : "").append("INDEX ").append(name).append(" ON ").append(table).append(" (");
     for (int i = 0; i < columns.size(); i++) {
-      b.append(i > 0 ? ", " : "").append(columns.get(i).column()).append(columns.get(i).descending() ? " DESC" : "");
+      Part p = columns.get(i);
+      b.append(i > 0 ? ", " : "").append(p.isExpression() ? p.expression() : p.column())
+          .append(p.descending() ? " DESC" : "");
     }
     b.append(')');
     if (!include.isEmpty()) {

@@ -418,7 +418,8 @@ public final class DdlExecutor {
             + "table " + t.name() + " and cannot be dropped");
       }
       for (dev.cellar.sql.catalog.IndexDef ix : db.catalog().snapshot().indexesOf(t.name())) {
-        if (ix.columns().stream().anyMatch(p -> p.column().equals(col.name())) || ix.include().contains(col.name())) {
+        if (new dev.cellar.sql.exec.IndexMapping(ix, new dev.cellar.sql.exec.TableMapping(t))
+            .reads(t.columnIndex(col.name()))) {
           throw new CellarSqlException(SqlState.DEPENDENT_OBJECTS, "column " + col.name() + " (" + c.position()
               + ") of table " + t.name() + " is in index " + ix.name() + "; drop the index first");
         }

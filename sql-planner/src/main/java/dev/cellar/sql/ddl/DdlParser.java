@@ -163,24 +163,9 @@ public final class DdlParser {
     expectWord("ON");
     Name table = name();
     expectSymbol("(");
-    List<DdlStatement.KeyPart> cols = new ArrayList<>();
+    List<DdlStatement.IndexItem> cols = new ArrayList<>();
     do {
-      Token at = peek();
-      String col = identifier("a column name");
-      if (peek().isSymbol("(") || peek().isSymbol(".")) {
-        throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + index + " at " + at.position()
-            + ": only columns can be indexed, not expressions");
-      }
-      boolean desc = false;
-      if (accept("DESC")) {
-        desc = true;
-      } else {
-        accept("ASC");
-      }
-      if (accept("COLLATE")) {
-        identifier("a collation name");
-      }
-      cols.add(new DdlStatement.KeyPart(col, desc, at));
+      cols.add(indexItem());
     } while (acceptSymbol(","));
     expectSymbol(")");
     List<Token> include = new ArrayList<>();
@@ -196,6 +181,51 @@ public final class DdlParser {
     boolean async = accept("ASYNC");
     List<DdlStatement.Option> options = options();
     return new DdlStatement.CreateIndex(index, unique, local, ifNotExists, table, cols, include, async, options);
+  }
+
+  /**
+   * A column, or an expression up to the next {@code ,} or {@code )} outside parentheses, then
+   * {@code [ASC | DESC]}.
+   */
+  private DdlStatement.IndexItem indexItem() {
+    Token at = peek();
+    Token next = peek(1);
+    boolean plain = (at.kind() == Token.Kind.WORD || at.kind() == Token.Kind.QUOTED)
+        && (next.isSymbol(",") || next.isSymbol(")") || next.is("ASC") || next.is("DESC") || next.is("COLLATE"));
+    String column = null;
+    String expression = null;
+    if (plain) {
+      column = identifier("a column name");
+    } else {
+      int depth = 0;
+      Token last = null;
+      while (true) {
+        Token t = peek();
+        if (t.kind() == Token.Kind.END) {
+          throw error(t, "expected ')' after the index's columns");
+        }
+        if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || t.is("ASC") || t.is("DESC"))) {
+          break;
+        }
+        depth += t.isSymbol("(") ? 1 : t.isSymbol(")") ? -1 : 0;
+        last = t;
+        i++;
+      }
+      if (last == null) {
+        throw error(at, "expected a column or an expression");
+      }
+      expression = sql.substring(at.offset(), peek().offset()).trim();
+    }
+    boolean desc = false;
+    if (accept("DESC")) {
+      desc = true;
+    } else {
+      accept("ASC");
+    }
+    if (accept("COLLATE")) {
+      identifier("a collation name");
+    }
+    return new DdlStatement.IndexItem(column, expression, desc, at);
   }
 
   private CellarSqlException unsupportedOrExpected(String expected) {

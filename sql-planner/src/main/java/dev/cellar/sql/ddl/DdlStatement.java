@@ -89,8 +89,17 @@ public sealed interface DdlStatement {
    * @param local whether {@code LOCAL} was written: entries in a family of the data table
    * @param async whether {@code ASYNC} was written: the statement returns while the index builds
    */
-  record CreateIndex(Name index, boolean unique, boolean local, boolean ifNotExists, Name table, List<KeyPart> columns,
+  record CreateIndex(Name index, boolean unique, boolean local, boolean ifNotExists, Name table, List<IndexItem> columns,
       List<Token> include, boolean async, List<Option> options) implements DdlStatement {}
+
+  /**
+   * One item of {@code CREATE INDEX ... (item, ...)}: a column, or an expression over the
+   * table's columns ({@code UPPER(name)}).
+   *
+   * @param column the column's name, or {@code null} for an expression
+   * @param expression the expression as written, or {@code null} for a column
+   */
+  record IndexItem(String column, String expression, boolean descending, Token at) {}
 
   /** {@code DROP INDEX [IF EXISTS] i [ON t]}. */
   record DropIndex(Name index, boolean ifExists, Name table) implements DdlStatement {}

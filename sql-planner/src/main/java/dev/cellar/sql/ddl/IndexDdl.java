@@ -7,7 +7,6 @@ import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
-import dev.cellar.sql.ddl.DdlStatement.KeyPart;
 import dev.cellar.sql.ddl.DdlStatement.Name;
 import dev.cellar.sql.ddl.DdlStatement.Option;
 import dev.cellar.sql.exec.IndexBuilder;
@@ -87,8 +86,16 @@ final class IndexDdl {
     }
     List<IndexDef.Part> parts = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    for (KeyPart k : s.columns()) {
-      ColumnDef c = column(t, k.name(), k.at().position());
+    for (DdlStatement.IndexItem k : s.columns()) {
+      if (k.expression() != null) {
+        if (!seen.add("(" + k.expression() + ")")) {
+          throw CellarSqlException.syntax("index " + name + " names expression " + k.expression() + " twice ("
+              + k.at().position() + ")");
+        }
+        parts.add(new IndexDef.Part(k.expression(), k.descending(), k.expression()));
+        continue;
+      }
+      ColumnDef c = column(t, k.column(), k.at().position());
       if (!seen.add(c.name())) {
         throw CellarSqlException.syntax("index " + name + " names column " + c.name() + " twice ("
             + k.at().position() + ")");
@@ -101,6 +108,12 @@ final class IndexDdl {
       if (!seen.contains(c.name()) && !c.isKey() && !include.contains(c.name())) {
         include.add(c.name());
       }
+    }
+    if (parts.stream().anyMatch(IndexDef.Part::isExpression)) {
+      // compiles the expressions, failing with the reason if they are not valid over the table
+      new dev.cellar.sql.exec.IndexMapping(new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(),
+          IndexDef.Layout.TABLE, "-", ENTRY_FAMILY, parts, include, s.unique(), IndexDef.State.BUILDING),
+          new dev.cellar.sql.exec.TableMapping(t));
     }
     IndexDef ix;
     Admin admin = db.store().admin();

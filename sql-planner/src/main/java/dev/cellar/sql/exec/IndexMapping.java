@@ -44,6 +44,10 @@ public final class IndexMapping {
   private final int[] includedFields;
   private final int rowkeyField;
   private final byte[] family;
+  /** The compiled expressions of a functional index, or null. */
+  private final IndexExpressions expressions;
+  /** The data table's field count: entry fields from here on are expression values, then the rowkey. */
+  private final int dataFields;
 
   public IndexMapping(IndexDef index, TableMapping data) {
     this.index = index;
@@ -53,9 +57,24 @@ public final class IndexMapping {
     int n = dataCols.size();
     this.indexedFields = new int[index.columns().size()];
     this.covered = new boolean[n];
-    ColumnDef[] cols = new ColumnDef[n];
-    int pos = 0;
+    List<String> exprSql = new ArrayList<>();
     for (IndexDef.Part p : index.columns()) {
+      if (p.isExpression()) {
+        exprSql.add(p.expression());
+      }
+    }
+    this.expressions = exprSql.isEmpty() ? null : IndexExpressions.compile(index.name(), def, exprSql);
+    int m = exprSql.size();
+    ColumnDef[] cols = new ColumnDef[n + m];
+    int pos = 0;
+    int e = 0;
+    for (IndexDef.Part p : index.columns()) {
+      if (p.isExpression()) {
+        // an expression's value is a field after the table's: entry field n + e
+        cols[n + e] = new ColumnDef(p.column(), expressions.types().get(e), true, null, pos, p.descending());
+        indexedFields[pos++] = n + e++;
+        continue;
+      }
       int f = def.columnIndex(p.column());
       if (f < 0) {
         throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "index " + index.name() + " names column "
@@ -95,6 +114,7 @@ public final class IndexMapping {
     }
     this.includedFields = included.stream().mapToInt(Integer::intValue).toArray();
     List<ColumnDef> entryCols = new ArrayList<>(Arrays.asList(cols));
+    this.dataFields = n;
     for (int f = 0; f < n; f++) {
       if (entryCols.get(f) == null) {
         // not in the entry: reads as NULL, and only uncovered reads would ask for it
@@ -104,7 +124,7 @@ public final class IndexMapping {
     }
     if (def.hiddenKey()) {
       entryCols.add(new ColumnDef(ROWKEY_COLUMN, ColumnType.of(KeyType.VARBINARY), false, null, pos, false));
-      this.rowkeyField = n;
+      this.rowkeyField = n + m;
     } else {
       this.rowkeyField = -1;
     }
@@ -131,6 +151,21 @@ public final class IndexMapping {
   /** The data table's fields the index orders, in index order. */
   public int[] indexedFields() {
     return indexedFields.clone();
+  }
+
+  /** The expressions of a functional index, over the data table's fields, in index order; empty for none. */
+  public List<org.apache.calcite.rex.RexNode> expressionNodes() {
+    return expressions == null ? List.of() : expressions.nodes();
+  }
+
+  /** The entry field holding the value of expression {@code i} of {@link #expressionNodes()}. */
+  public int expressionField(int i) {
+    return dataFields + i;
+  }
+
+  /** Whether the index reads the data table's field {@code f}: indexes or includes it, or an expression reads it. */
+  public boolean reads(int f) {
+    return covers(f) && !data.isKey(f) || expressions != null && expressions.reads(f);
   }
 
   /** Whether an entry holds the data table's field {@code f} (indexed, key or included). */
@@ -164,6 +199,13 @@ public final class IndexMapping {
   /** The entry row of a data row whose rowkey is {@code dataKey}. */
   public Object[] entryRow(Object[] dataRow, byte[] dataKey) {
     Object[] row = Arrays.copyOf(dataRow, entries.fieldCount());
+    for (int i = dataFields; i < row.length; i++) {
+      row[i] = null;
+    }
+    if (expressions != null) {
+      Object[] values = expressions.values(Arrays.copyOf(dataRow, dataFields));
+      System.arraycopy(values, 0, row, dataFields, values.length);
+    }
     if (rowkeyField >= 0) {
       row[rowkeyField] = new org.apache.calcite.avatica.util.ByteString(dataKey);
     }
@@ -256,7 +298,7 @@ public final class IndexMapping {
     StringBuilder names = new StringBuilder("(");
     StringBuilder vals = new StringBuilder("(");
     for (int i = 0; i < indexedFields.length; i++) {
-      names.append(i > 0 ? ", " : "").append(data.def().columns().get(indexedFields[i]).name());
+      names.append(i > 0 ? ", " : "").append(entryDef.columns().get(indexedFields[i]).name());
       Object v = row[indexedFields[i]];
       vals.append(i > 0 ? ", " : "").append(v instanceof String ? "'" + v + "'" : String.valueOf(v));
     }

@@ -1,0 +1,213 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.ColumnType;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.codec.KeyType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.linq4j.function.Function1;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexExecutable;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.tools.FrameworkConfig;
+import org.apache.calcite.tools.Frameworks;
+import org.apache.calcite.tools.Planner;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * The expressions of a functional index ({@code CREATE INDEX i ON t (UPPER(name))}), compiled
+ * once over the table's columns: their Calcite form, which the planner matches in conditions,
+ * their types, and a function computing their values from a row as Calcite's runtime holds it.
+ * Immutable and thread-safe.
+ */
+final class IndexExpressions {
+  private final List<String> sql;
+  private final List<RexNode> nodes;
+  private final List<ColumnType> types;
+  private final Function1<DataContext, Object[]> function;
+  private final ImmutableBitSet inputs;
+
+  private IndexExpressions(List<String> sql, List<RexNode> nodes, List<ColumnType> types,
+      Function1<DataContext, Object[]> function, ImmutableBitSet inputs) {
+    this.sql = sql;
+    this.nodes = nodes;
+    this.types = types;
+    this.function = function;
+    this.inputs = inputs;
+  }
+
+  /**
+   * Compiles {@code expressions} over the columns of {@code table}.
+   *
+   * @throws CellarSqlException 42000 naming the index and the expression if one is not a valid
+   *     deterministic expression over the table, or has a type no key can hold
+   */
+  static IndexExpressions compile(String index, TableDef table, List<String> expressions) {
+    SchemaPlus root = Frameworks.createRootSchema(false);
+    root.add(table.name(), new AbstractTable() {
+      @Override
+      public RelDataType getRowType(RelDataTypeFactory f) {
+        RelDataTypeFactory.Builder b = f.builder();
+        for (ColumnDef c : table.columns()) {
+          b.add(c.name(), c.type().toRelDataType(f, c.nullable()));
+        }
+        return b.build();
+      }
+    });
+    FrameworkConfig config = Frameworks.newConfigBuilder().defaultSchema(root)
+        .parserConfig(SqlParser.config().withCaseSensitive(true)).build();
+    Planner planner = Frameworks.getPlanner(config);
+    String query = "SELECT " + String.join(", ", expressions) + " FROM \"" + table.name().replace("\"", "\"\"") + "\"";
+    RelNode rel;
+    try {
+      SqlNode parsed = planner.parse(query);
+      rel = planner.rel(planner.validate(parsed)).project();
+    } catch (Exception e) {
+      throw new CellarSqlException(SqlState.SYNTAX_ERROR, "index " + index + ": the expressions " + expressions
+          + " are not valid over table " + table.name() + ": " + e.getMessage(), e);
+    }
+    if (!(rel instanceof Project project) || project.getProjects().size() != expressions.size()) {
+      throw new CellarSqlException(SqlState.SYNTAX_ERROR, "index " + index + ": the expressions " + expressions
+          + " are not plain expressions over table " + table.name());
+    }
+    List<RexNode> nodes = project.getProjects();
+    List<ColumnType> types = new ArrayList<>();
+    for (int i = 0; i < nodes.size(); i++) {
+      RexNode n = nodes.get(i);
+      if (n instanceof RexInputRef) {
+        throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " is a column; index it "
+            + "as one");
+      }
+      if (!RexUtil.isDeterministic(n)) {
+        throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " does not always give "
+            + "the same value for the same row, so no index can hold it");
+      }
+      types.add(columnType(index, expressions.get(i), n.getType()));
+    }
+    RexExecutable exec = RexExecutorImpl.getExecutable(project.getCluster().getRexBuilder(), nodes,
+        project.getInput().getRowType());
+    return new IndexExpressions(List.copyOf(expressions), List.copyOf(nodes), List.copyOf(types), exec.getFunction(),
+        RelOptUtilInputs.of(nodes));
+  }
+
+  private static ColumnType columnType(String index, String expression, RelDataType t) {
+    switch (t.getSqlTypeName()) {
+      case BOOLEAN:
+        return ColumnType.of(KeyType.BOOLEAN);
+      case TINYINT:
+        return ColumnType.of(KeyType.TINYINT);
+      case SMALLINT:
+        return ColumnType.of(KeyType.SMALLINT);
+      case INTEGER:
+        return ColumnType.of(KeyType.INTEGER);
+      case BIGINT:
+        return ColumnType.of(KeyType.BIGINT);
+      case DECIMAL:
+        return new ColumnType(KeyType.DECIMAL, t.getPrecision(), t.getScale());
+      case REAL:
+        return ColumnType.of(KeyType.REAL);
+      case FLOAT:
+      case DOUBLE:
+        return ColumnType.of(KeyType.DOUBLE);
+      case CHAR:
+      case VARCHAR:
+        // CHAR results (of CHAR columns) are compared as text: keep them unpadded
+        return ColumnType.of(KeyType.VARCHAR);
+      case BINARY:
+      case VARBINARY:
+        return ColumnType.of(KeyType.VARBINARY);
+      case DATE:
+        return ColumnType.of(KeyType.DATE);
+      case TIME:
+        return ColumnType.of(KeyType.TIME);
+      case TIMESTAMP:
+        return ColumnType.of(KeyType.TIMESTAMP);
+      default:
+        throw CellarSqlException.syntax("index " + index + ": " + expression + " is of type " + t
+            + ", which an index key cannot hold");
+    }
+  }
+
+  /** The expressions as written. */
+  List<String> sql() {
+    return sql;
+  }
+
+  /** The expressions over the table's fields, as the planner sees conditions. */
+  List<RexNode> nodes() {
+    return nodes;
+  }
+
+  /** The column type of each expression's value. */
+  List<ColumnType> types() {
+    return types;
+  }
+
+  /** Whether an expression reads the table's field {@code f}. */
+  boolean reads(int f) {
+    return inputs.get(f);
+  }
+
+  /** The values of the expressions for a row of the table (its fields as Calcite's runtime holds them). */
+  Object[] values(Object[] row) {
+    return function.apply(new RowContext(row));
+  }
+
+  /** Fields the expressions read. */
+  private static final class RelOptUtilInputs {
+    static ImmutableBitSet of(List<RexNode> nodes) {
+      ImmutableBitSet.Builder b = ImmutableBitSet.builder();
+      for (RexNode n : nodes) {
+        b.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(n));
+      }
+      return b.build();
+    }
+  }
+
+  /** The data context of one evaluation: the row as the input record. */
+  private static final class RowContext implements DataContext {
+    private static final JavaTypeFactory TYPES = new JavaTypeFactoryImpl();
+    private final Object[] row;
+
+    RowContext(Object[] row) {
+      this.row = row;
+    }
+
+    @Override
+    public SchemaPlus getRootSchema() {
+      return null;
+    }
+
+    @Override
+    public JavaTypeFactory getTypeFactory() {
+      return TYPES;
+    }
+
+    @Override
+    public QueryProvider getQueryProvider() {
+      return null;
+    }
+
+    @Override
+    public Object get(String name) {
+      return "inputRecord".equals(name) ? row : null;
+    }
+  }
+}
