@@ -15,7 +15,7 @@ import java.util.Arrays;
  * <p>Cells are immutable; the arrays they are given are not copied, and callers must not
  * change them afterwards.
  */
-public final class Cell {
+public final class Cell implements CellView {
   private final byte[] row;
   private final byte[] family;
   private final byte[] qualifier;
@@ -60,6 +60,58 @@ public final class Cell {
     return row;
   }
 
+  @Override
+  public byte[] rowArray() {
+    return row;
+  }
+
+  @Override
+  public int rowOffset() {
+    return 0;
+  }
+
+  @Override
+  public int rowLength() {
+    return row.length;
+  }
+
+  @Override
+  public byte[] qualifierArray() {
+    return qualifier;
+  }
+
+  @Override
+  public int qualifierOffset() {
+    return 0;
+  }
+
+  @Override
+  public int qualifierLength() {
+    return qualifier.length;
+  }
+
+  @Override
+  public byte[] valueArray() {
+    return value;
+  }
+
+  @Override
+  public int valueOffset() {
+    return 0;
+  }
+
+  @Override
+  public int valueLength() {
+    return value.length;
+  }
+
+  /** This cell itself: its arrays are its own. */
+  @Override
+  public Cell toCell() {
+    return this;
+  }
+
+  @Override
   public byte[] family() {
     return family;
   }
@@ -69,20 +121,24 @@ public final class Cell {
   }
 
   /** Milliseconds since the epoch for server-assigned versions, or any user-chosen version number. */
+  @Override
   public long timestamp() {
     return timestamp;
   }
 
+  @Override
   public CellType type() {
     return type;
   }
 
   /** The value; empty for delete markers. */
+  @Override
   public byte[] value() {
     return value;
   }
 
   /** The engine's sequence number of the write that made this cell (0 before it is written). */
+  @Override
   public long sequenceId() {
     return sequenceId;
   }

@@ -1,5 +1,6 @@
 package dev.cellar.storage;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -67,4 +68,29 @@ public interface Table {
 
   /** Opens a streaming scan. */
   ResultScanner scanner(Scan scan);
+
+  /**
+   * Runs {@code scan} to its end, passing every cell it returns to {@code visitor} as a view
+   * (same cells, same order, same snapshot rules as {@link #scanner}); the scan's caching and
+   * batch size do not apply. A backend may serve it without building a {@link Result} or a
+   * {@link Cell} per row: the embedded engine does for forward scans without a filter. By
+   * default the cells of {@link #scanner}'s results.
+   */
+  default void scan(Scan scan, ScanVisitor visitor) {
+    try (ResultScanner scanner = scanner(scan)) {
+      byte[] row = null;
+      for (Result r; (r = scanner.next()) != null;) {
+        // a batch size splits a row over several results
+        boolean first = row == null || !Arrays.equals(row, r.row());
+        row = r.row();
+        for (Cell c : r.cells()) {
+          if (first) {
+            visitor.startRow(c);
+            first = false;
+          }
+          visitor.cell(c);
+        }
+      }
+    }
+  }
 }

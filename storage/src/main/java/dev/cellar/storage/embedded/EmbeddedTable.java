@@ -9,10 +9,12 @@ import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotEnabledException;
 import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.region.RegionScanner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -158,6 +160,41 @@ final class EmbeddedTable implements Table {
           store.scanPool());
     } finally {
       store.snapshotLock().readLock().unlock();
+    }
+  }
+
+  /**
+   * A forward scan without a filter visits each region's cells in place, one region after
+   * another in the caller's thread (callers wanting parallelism scan region ranges
+   * concurrently); other scans go through {@link #scanner}.
+   */
+  @Override
+  public void scan(Scan scan, ScanVisitor visitor) {
+    if (scan.filter() != null || scan.isReversed()) {
+      Table.super.scan(scan, visitor);
+      return;
+    }
+    checkLive();
+    List<RegionScanner> scanners;
+    store.snapshotLock().readLock().lock();
+    try {
+      scanners = TableScanner.openAll(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong(),
+          false);
+    } finally {
+      store.snapshotLock().readLock().unlock();
+    }
+    int left = scan.limit() > 0 ? scan.limit() : Integer.MAX_VALUE;
+    try {
+      for (RegionScanner s : scanners) {
+        if (left <= 0) {
+          break;
+        }
+        left -= s.visit(visitor, left);
+      }
+    } finally {
+      for (RegionScanner s : scanners) {
+        s.close();
+      }
     }
   }
 

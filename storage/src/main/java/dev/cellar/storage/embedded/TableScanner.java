@@ -81,7 +81,7 @@ final class TableScanner implements ResultScanner {
     // A prefetcher closes its own scanner.
   }
 
-  private static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs,
+  static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs,
       boolean perRegionFilters) {
     while (true) {
       List<RegionScanner> out = new ArrayList<>();

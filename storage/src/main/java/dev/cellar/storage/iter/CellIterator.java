@@ -1,6 +1,7 @@
 package dev.cellar.storage.iter;
 
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 
 /**
  * A cursor over cells in {@link dev.cellar.storage.CellComparator#WITH_SEQUENCE} order. Every
@@ -17,6 +18,8 @@ import dev.cellar.storage.Cell;
  *   <li>{@link #lastRowBefore(byte[])} does not depend on or keep the position: afterwards the
  *       caller must seek again.</li>
  *   <li>The cell returned by {@link #cell()} stays valid after the iterator moves.</li>
+ *   <li>{@link #view()} shows the current cell without building it; the view is valid only
+ *       until the iterator moves (or is closed), and then shows nothing defined.</li>
  *   <li>Errors (corrupt data, I/O) are unchecked {@link dev.cellar.storage.StorageException}s.</li>
  *   <li>{@link #close()} releases resources and is idempotent. Not thread-safe.</li>
  * </ul>
@@ -33,6 +36,15 @@ public interface CellIterator extends AutoCloseable {
 
   /** The current cell; requires {@link #valid()}. */
   Cell cell();
+
+  /**
+   * The current cell as a view, which may point into the iterator's buffers (no cell is built,
+   * no value copied); requires {@link #valid()}. Valid until the iterator moves. By default the
+   * {@link #cell()} itself.
+   */
+  default CellView view() {
+    return cell();
+  }
 
   /** Advances; requires {@link #valid()}. */
   void next();

@@ -3,6 +3,7 @@ package dev.cellar.storage.iter;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
+import dev.cellar.storage.CellView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -62,6 +63,11 @@ public final class MergingIterator implements CellIterator {
   @Override
   public Cell cell() {
     return current.cell();
+  }
+
+  @Override
+  public CellView view() {
+    return current.view();
   }
 
   @Override

@@ -2,8 +2,10 @@ package dev.cellar.storage.region;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.filter.Filter;
 import dev.cellar.storage.iter.CellIterator;
 import java.util.ArrayList;
@@ -123,6 +125,64 @@ public final class RegionScanner implements AutoCloseable {
         return Result.of(cells);
       }
     }
+  }
+
+  /**
+   * Passes the rest of this scan's cells, at most {@code maxRows} rows of them, to
+   * {@code visitor} as views of the merged iterator's cells: no {@link Result} or {@link Cell}
+   * is built, the same cells as {@link #next()} would return in the same order. Only for a
+   * forward scan without a filter that has not started; the scanner is exhausted afterwards.
+   *
+   * @return the number of rows visited
+   */
+  public int visit(ScanVisitor visitor, int maxRows) {
+    if (filter != null || scan.isReversed() || started || closed) {
+      throw new IllegalStateException("visit needs a new forward scanner without a filter");
+    }
+    started = true;
+    exhausted = true;
+    byte[] from = scan.startRow();
+    if (Bytes.compare(from, start) < 0) {
+      from = start;
+    }
+    it.seek(Cell.firstOnRow(from));
+    byte[] scanStart = scan.startRow();
+    if (it.valid() && !scan.includeStartRow() && it.view().rowEquals(scanStart, 0, scanStart.length)) {
+      it.seek(Cell.firstOnRow(Bytes.rowAfter(scanStart)));
+    }
+    byte[] scanStop = scan.stopRow();
+    boolean stopIncluded = scan.includeStopRow();
+    int rows = 0;
+    while (rows < maxRows && it.valid()) {
+      CellView v = it.view();
+      byte[] ra = v.rowArray();
+      int ro = v.rowOffset();
+      int re = ro + v.rowLength();
+      if (stop.length > 0 && Arrays.compareUnsigned(ra, ro, re, stop, 0, stop.length) >= 0) {
+        break;
+      }
+      if (scanStop.length > 0) {
+        int cmp = Arrays.compareUnsigned(ra, ro, re, scanStop, 0, scanStop.length);
+        if (cmp > 0 || (cmp == 0 && !stopIncluded)) {
+          break;
+        }
+      }
+      reader.startRowAtIterator();
+      boolean any = false;
+      while (reader.advance()) {
+        CellView c = it.view();
+        if (!any) {
+          any = true;
+          visitor.startRow(c);
+        }
+        visitor.cell(c);
+        reader.consume();
+      }
+      if (any) {
+        rows++;
+      }
+    }
+    return rows;
   }
 
   /**

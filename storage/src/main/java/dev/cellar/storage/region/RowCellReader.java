@@ -4,6 +4,7 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.CellType;
+import dev.cellar.storage.CellView;
 import dev.cellar.storage.TimeRange;
 import dev.cellar.storage.iter.CellIterator;
 import java.util.Arrays;
@@ -26,7 +27,10 @@ import java.util.Map;
  *       column has returned no more than MIN_VERSIONS.</li>
  * </ol>
  *
- * <p>Streaming: a row of any width is returned without being held in memory.
+ * <p>Streaming: a row of any width is returned without being held in memory. The rules are
+ * applied to the iterator's {@link CellView}s, so a cell that is not returned (masked, too old,
+ * of a column not asked for) is never built; {@link #advance()} with {@link #consume()} lets a
+ * caller read the visible cells as views too.
  *
  * <p>Filters move the reader with {@link #skipColumn()} and {@link #seekTo(Cell)}. Both keep
  * the rules above: a seek lands at the start of a column, never inside one (column markers
@@ -39,12 +43,18 @@ final class RowCellReader {
   private final TimeRange timeRange;
   private final Map<byte[], FamilyReadSpec> families;
 
+  /** The current row: {@code row[0, rowLength)}; either the caller's array or {@link #rowBuffer}. */
   private byte[] row;
+  private int rowLength;
+  private byte[] rowBuffer = new byte[64];
   private byte[] family;
   private FamilyReadSpec spec;
   private long familyDeleteTs;
   private final LongList familyVersionDeletes = new LongList();
-  private byte[] qualifier;
+  /** Whether a column has been entered; its qualifier is {@code qualifier[0, qualifierLength)}. */
+  private boolean inColumn;
+  private byte[] qualifier = new byte[32];
+  private int qualifierLength;
   private boolean qualifierWanted;
   private long columnDeleteTs;
   private final LongList columnVersionDeletes = new LongList();
@@ -66,76 +76,132 @@ final class RowCellReader {
   /** Begins a row; the iterator must be at the row's first cell (or past it if the row is empty). */
   void startRow(byte[] r) {
     this.row = r;
+    this.rowLength = r.length;
+    resetRow();
+  }
+
+  /** Begins the row of the iterator's current cell (which must be valid), copying its key. */
+  void startRowAtIterator() {
+    CellView v = it.view();
+    int n = v.rowLength();
+    if (n > rowBuffer.length) {
+      rowBuffer = new byte[Math.max(n, rowBuffer.length * 2)];
+    }
+    System.arraycopy(v.rowArray(), v.rowOffset(), rowBuffer, 0, n);
+    this.row = rowBuffer;
+    this.rowLength = n;
+    resetRow();
+  }
+
+  private void resetRow() {
     this.family = null;
-    this.qualifier = null;
+    this.inColumn = false;
     this.pendingFamily = null;
     this.pendingQualifier = null;
   }
 
   /** The next visible cell of the row, or {@code null} when the row has no more. */
   Cell next() {
+    if (!advance()) {
+      return null;
+    }
+    Cell c = it.cell();
+    it.next();
+    return c;
+  }
+
+  /**
+   * Moves to the next visible cell of the row and stops <em>at</em> it: the iterator's
+   * {@link CellIterator#view()} shows it until {@link #consume()} steps past it. Returns false
+   * (the iterator past the row) when the row has no more. Calling it again without
+   * {@code consume()} breaks the version count.
+   */
+  boolean advance() {
     while (it.valid()) {
-      Cell c = it.cell();
-      if (!Arrays.equals(c.row(), row)) {
-        return null;
+      CellView c = it.view();
+      if (!c.rowEquals(row, 0, rowLength)) {
+        return false;
       }
-      if (family == null || !Arrays.equals(c.family(), family)) {
-        if (!enterFamily(c)) {
+      byte[] f = c.family();
+      if (family == null || (f != family && !Arrays.equals(f, family))) {
+        if (!enterFamily(f)) {
           continue;
         }
       }
-      if (qualifier == null || !Arrays.equals(c.qualifier(), qualifier)) {
-        if (!enterColumn(c)) {
+      byte[] qa = c.qualifierArray();
+      int qo = c.qualifierOffset();
+      int ql = c.qualifierLength();
+      if (!inColumn || !Arrays.equals(qa, qo, qo + ql, qualifier, 0, qualifierLength)) {
+        if (!enterColumn(qa, qo, ql)) {
           continue;
         }
+      }
+      if (visible(c) && qualifierWanted) {
+        return true;
       }
       it.next();
-      if (c.sequenceId() > readPoint) {
-        continue;
-      }
-      CellType type = c.type();
-      long ts = c.timestamp();
-      if (type != CellType.PUT) {
-        switch (type) {
-          case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
-          case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
-          case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
-          case DELETE -> columnVersionDeletes.add(ts);
-          default -> { }
-        }
-        continue;
-      }
-      if (columnDone || ts == lastPutTs) {
-        continue;
-      }
-      lastPutTs = ts;
-      if (ts <= familyDeleteTs || ts <= columnDeleteTs || familyVersionDeletes.contains(ts)
-          || columnVersionDeletes.contains(ts)) {
-        continue;
-      }
-      if (ts >= timeRange.max()) {
-        continue;
-      }
-      if (ts < timeRange.min()) {
-        columnDone = true;
-        continue;
-      }
-      versions++;
-      if (versions > spec.maxVersions() || (ts < spec.oldestUnexpired() && versions > spec.minVersions())) {
-        columnDone = true;
-        continue;
-      }
-      if (qualifierWanted) {
-        return c;
-      }
     }
-    return null;
+    return false;
+  }
+
+  /** Steps past the cell {@link #advance()} stopped at. */
+  void consume() {
+    it.next();
+  }
+
+  /** Applies the read rules to a cell of the current column, updating the column's state. */
+  private boolean visible(CellView c) {
+    if (c.sequenceId() > readPoint) {
+      return false;
+    }
+    CellType type = c.type();
+    long ts = c.timestamp();
+    if (type != CellType.PUT) {
+      switch (type) {
+        case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
+        case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
+        case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
+        case DELETE -> columnVersionDeletes.add(ts);
+        default -> { }
+      }
+      return false;
+    }
+    if (columnDone || ts == lastPutTs) {
+      return false;
+    }
+    lastPutTs = ts;
+    if (ts <= familyDeleteTs || ts <= columnDeleteTs || familyVersionDeletes.contains(ts)
+        || columnVersionDeletes.contains(ts)) {
+      return false;
+    }
+    if (ts >= timeRange.max()) {
+      return false;
+    }
+    if (ts < timeRange.min()) {
+      columnDone = true;
+      return false;
+    }
+    versions++;
+    if (versions > spec.maxVersions() || (ts < spec.oldestUnexpired() && versions > spec.minVersions())) {
+      columnDone = true;
+      return false;
+    }
+    return true;
+  }
+
+  /** The current row as an array of its own length. */
+  private byte[] rowKey() {
+    return row.length == rowLength ? row : Arrays.copyOf(row, rowLength);
+  }
+
+  private byte[] qualifierKey() {
+    return Arrays.copyOf(qualifier, qualifierLength);
   }
 
   /** Skips the rest of the current row. */
   void skipRow() {
-    if (it.valid() && Arrays.equals(it.cell().row(), row)) {
-      it.seek(Cell.firstOnRow(Bytes.rowAfter(row)));
+    if (it.valid() && it.view().rowEquals(row, 0, rowLength)) {
+      it.seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
     }
   }
 
@@ -144,15 +210,15 @@ final class RowCellReader {
    * qualifier (which holds the family's markers) the column is walked, returning nothing more.
    */
   void skipColumn() {
-    if (qualifier == null) {
+    if (!inColumn) {
       return;
     }
-    if (qualifier.length == 0) {
+    if (qualifierLength == 0) {
       columnDone = true;
       return;
     }
-    if (it.valid() && sameColumn(it.cell())) {
-      seekForward(Cell.lastOnColumn(row, family, qualifier));
+    if (it.valid() && sameColumn(it.view())) {
+      seekForward(Cell.lastOnColumn(rowKey(), family, qualifierKey()));
     }
   }
 
@@ -170,23 +236,23 @@ final class RowCellReader {
         return;
       }
       if (fc == 0) {
-        if (qualifier != null && Bytes.compare(hq, qualifier) <= 0) {
+        if (inColumn && Arrays.compareUnsigned(hq, 0, hq.length, qualifier, 0, qualifierLength) <= 0) {
           return;
         }
-        if (qualifier == null || qualifier.length == 0) {
+        if (!inColumn || qualifierLength == 0) {
           // Still in the family's marker column: finish it (returning nothing more), then seek.
           pendingFamily = hf;
           pendingQualifier = hq;
-          columnDone = qualifier != null;
+          columnDone = inColumn;
           return;
         }
-        seekForward(Cell.firstOnColumn(row, hf, hq));
+        seekForward(Cell.firstOnColumn(rowKey(), hf, hq));
         return;
       }
     }
     pendingFamily = hf;
     pendingQualifier = hq.length == 0 ? null : hq;
-    seekForward(Cell.firstOnColumn(row, hf, Bytes.EMPTY));
+    seekForward(Cell.firstOnColumn(rowKey(), hf, Bytes.EMPTY));
   }
 
   /** Seeks to {@code key} unless the iterator is already there or past it. */
@@ -196,16 +262,18 @@ final class RowCellReader {
     }
   }
 
-  private boolean sameColumn(Cell c) {
-    return Arrays.equals(c.qualifier(), qualifier) && Arrays.equals(c.family(), family) && Arrays.equals(c.row(), row);
+  private boolean sameColumn(CellView c) {
+    int qo = c.qualifierOffset();
+    return Arrays.equals(c.qualifierArray(), qo, qo + c.qualifierLength(), qualifier, 0, qualifierLength)
+        && Arrays.equals(c.family(), family) && c.rowEquals(row, 0, rowLength);
   }
 
   /** Returns false (having moved the iterator) if the family is not read. */
-  private boolean enterFamily(Cell c) {
+  private boolean enterFamily(byte[] f) {
     if (pendingFamily != null) {
-      int cmp = Bytes.compare(c.family(), pendingFamily);
+      int cmp = Bytes.compare(f, pendingFamily);
       if (cmp < 0) {
-        it.seek(Cell.firstOnColumn(row, pendingFamily, Bytes.EMPTY));
+        it.seek(Cell.firstOnColumn(rowKey(), pendingFamily, Bytes.EMPTY));
         return false;
       }
       if (cmp > 0 || pendingQualifier == null) {
@@ -213,49 +281,57 @@ final class RowCellReader {
         pendingQualifier = null;
       }
     }
-    FamilyReadSpec s = families.get(c.family());
+    FamilyReadSpec s = families.get(f);
     if (s == null) {
       // Not a requested family: jump to the next family of the row.
-      it.seek(Cell.firstOnColumn(row, Bytes.rowAfter(c.family()), Bytes.EMPTY));
+      it.seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(f), Bytes.EMPTY));
       return false;
     }
-    family = c.family();
+    family = f;
     spec = s;
     familyDeleteTs = -1;
     familyVersionDeletes.clear();
-    qualifier = null;
+    inColumn = false;
     return true;
   }
 
-  /** Returns false (having moved the iterator) if the column is neither read nor needed for markers. */
-  private boolean enterColumn(Cell c) {
-    byte[] q = c.qualifier();
+  /**
+   * Returns false (having moved the iterator) if the column {@code q[qo, qo+ql)} is neither
+   * read nor needed for markers.
+   */
+  private boolean enterColumn(byte[] q, int qo, int ql) {
     boolean beforeTarget = false;
     if (pendingQualifier != null) {
-      if (q.length == 0) {
+      if (ql == 0) {
         beforeTarget = true;
       } else {
         byte[] target = pendingQualifier;
         pendingFamily = null;
         pendingQualifier = null;
-        if (Bytes.compare(q, target) < 0) {
-          it.seek(Cell.firstOnColumn(row, family, target));
+        if (Arrays.compareUnsigned(q, qo, qo + ql, target, 0, target.length) < 0) {
+          it.seek(Cell.firstOnColumn(rowKey(), family, target));
           return false;
         }
       }
     }
-    boolean wanted = spec.qualifiers() == null || spec.qualifiers().contains(q);
-    if (!wanted && q.length != 0) {
-      byte[] nextQ = spec.qualifiers().higher(q);
-      if (nextQ == null) {
-        it.seek(Cell.firstOnColumn(row, Bytes.rowAfter(family), Bytes.EMPTY));
+    int at = spec.wholeFamily() ? 0 : spec.find(q, qo, ql);
+    boolean wanted = at >= 0;
+    if (!wanted && ql != 0) {
+      int next = -at - 1;
+      if (next == spec.qualifiers().length) {
+        it.seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(family), Bytes.EMPTY));
       } else {
-        it.seek(Cell.firstOnColumn(row, family, nextQ));
+        it.seek(Cell.firstOnColumn(rowKey(), family, spec.qualifiers()[next]));
       }
       return false;
     }
     // The empty qualifier is always walked: it holds the family's delete markers.
-    qualifier = q;
+    if (ql > qualifier.length) {
+      qualifier = new byte[Math.max(ql, qualifier.length * 2)];
+    }
+    System.arraycopy(q, qo, qualifier, 0, ql);
+    qualifierLength = ql;
+    inColumn = true;
     qualifierWanted = wanted;
     columnDeleteTs = -1;
     columnVersionDeletes.clear();

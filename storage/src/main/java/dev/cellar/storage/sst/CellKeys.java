@@ -97,6 +97,11 @@ final class CellKeys {
     return new Cell(row, family, qualifier, timestamp, type, value, sequenceId);
   }
 
+  /** The storable type with persisted code {@code code}, or {@code null}. */
+  static CellType storableType(int code) {
+    return STORABLE_BY_CODE[code];
+  }
+
   /** The row of the encoded key as a new array. */
   static byte[] row(byte[] k, int off, int len) {
     long v = parseRow(k, off, len);

@@ -2,6 +2,8 @@ package dev.cellar.storage.sst;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellType;
+import dev.cellar.storage.CellView;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.util.ByteReader;
 import java.util.Arrays;
@@ -11,6 +13,9 @@ import java.util.Arrays;
  * {@link BlockIterator} walks it. Cells are decoded only when {@link #cell()} asks, and cells of
  * one row share their row array (and versions of one column their qualifier array). Not
  * thread-safe.
+ *
+ * <p>{@link #view()} reads the current entry where it lies: the row and qualifier in the
+ * decoded key buffer, the value in the block; its row bounds are parsed once per entry.
  */
 final class StoreFileIterator implements CellIterator {
   private final StoreFileReader reader;
@@ -23,6 +28,10 @@ final class StoreFileIterator implements CellIterator {
   private Cell current;
   private byte[] lastRow;
   private byte[] lastQualifier;
+  private final View view = new View();
+  /** Start of the current key's row in the key buffer, or -1 until the view parses it. */
+  private int rowStart = -1;
+  private int rowEnd;
 
   StoreFileIterator(StoreFileReader reader, BlockIndex index, byte[] family) {
     this.reader = reader;
@@ -34,6 +43,7 @@ final class StoreFileIterator implements CellIterator {
   public void seekToFirst() {
     checkOpen();
     current = null;
+    rowStart = -1;
     valid = false;
     if (index.size() > 0) {
       enterBlock(0);
@@ -44,6 +54,7 @@ final class StoreFileIterator implements CellIterator {
   public void seek(Cell key) {
     checkOpen();
     current = null;
+    rowStart = -1;
     valid = false;
     SearchKey target = SearchKey.of(key, family);
     int i = index.find(target);
@@ -82,9 +93,115 @@ final class StoreFileIterator implements CellIterator {
   }
 
   @Override
+  public CellView view() {
+    checkValid();
+    return view;
+  }
+
+  /** Parses the current key's row bounds if not done yet. */
+  private void parseRow() {
+    if (rowStart < 0) {
+      try {
+        long v = CellKeys.parseRow(block.key(), 0, block.keyLength());
+        rowStart = Varints.position(v);
+        rowEnd = rowStart + Varints.value(v);
+      } catch (ByteReader.Malformed e) {
+        throw block.block().corrupt("bad cell key: " + e.getMessage(), block.entryOffset());
+      }
+    }
+  }
+
+  /** The current entry in place; see {@link #view()}. */
+  private final class View implements CellView {
+    @Override
+    public byte[] rowArray() {
+      return block.key();
+    }
+
+    @Override
+    public int rowOffset() {
+      parseRow();
+      return rowStart;
+    }
+
+    @Override
+    public int rowLength() {
+      parseRow();
+      return rowEnd - rowStart;
+    }
+
+    @Override
+    public byte[] family() {
+      return family;
+    }
+
+    @Override
+    public byte[] qualifierArray() {
+      return block.key();
+    }
+
+    @Override
+    public int qualifierOffset() {
+      parseRow();
+      return rowEnd;
+    }
+
+    @Override
+    public int qualifierLength() {
+      parseRow();
+      return block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE - rowEnd;
+    }
+
+    @Override
+    public long timestamp() {
+      parseRow();
+      return CellKeys.getLong(block.key(), block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE);
+    }
+
+    @Override
+    public CellType type() {
+      parseRow();
+      int at = block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE + 8;
+      CellType t = CellKeys.storableType(block.key()[at] & 0xff);
+      if (t == null) {
+        throw block.block().corrupt("bad cell key: cell type code " + (block.key()[at] & 0xff)
+            + " is not a stored type", block.entryOffset());
+      }
+      return t;
+    }
+
+    @Override
+    public long sequenceId() {
+      parseRow();
+      return CellKeys.getLong(block.key(), block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE + 9);
+    }
+
+    @Override
+    public byte[] valueArray() {
+      return block.data();
+    }
+
+    @Override
+    public int valueOffset() {
+      return block.valueOffset();
+    }
+
+    @Override
+    public int valueLength() {
+      return block.valueLength();
+    }
+
+    @Override
+    public String toString() {
+      return toCell().toString();
+    }
+  }
+
+  @Override
   public void next() {
     checkValid();
     current = null;
+    rowStart = -1;
     block.next();
     if (!block.valid()) {
       valid = false;
@@ -98,6 +215,7 @@ final class StoreFileIterator implements CellIterator {
   public byte[] lastRowBefore(byte[] row) {
     checkOpen();
     current = null;
+    rowStart = -1;
     valid = false;
     int n = index.size();
     if (n == 0) {
@@ -127,6 +245,7 @@ final class StoreFileIterator implements CellIterator {
     closed = true;
     valid = false;
     current = null;
+    rowStart = -1;
   }
 
   /** Positions at the first cell of block {@code i}, which must have one. */
