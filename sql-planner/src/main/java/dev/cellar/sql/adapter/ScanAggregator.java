@@ -7,6 +7,7 @@ import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.filter.Filter;
 import java.math.BigDecimal;
@@ -25,6 +26,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * range is cut at region boundaries, the pieces are scanned in parallel on the common fork-join
  * pool (the calling thread takes part), each folding the rows it reads into partial results
  * that are merged at the end. Only the cells of the aggregated columns are decoded.
+ *
+ * <p>When every aggregated column is a numeric value cell of a Cellar table (not a mapped one)
+ * and no filter is pushed, a piece is read through {@link Table#scan(Scan, ScanVisitor)}: rows
+ * are counted and values folded straight from the store's cell views ({@link LeanFold}),
+ * without a result, a row array or a boxed value per row.
  */
 final class ScanAggregator {
   /** The functions the store computes. */
@@ -181,6 +187,9 @@ final class ScanAggregator {
   }
 
   private Partial scan(AccessPath.KeyRange piece, Filter filter) {
+    if (!piece.point() && filter == null && LeanFold.supports(mapping, specs)) {
+      return leanScan(piece);
+    }
     Partial p = new Partial(specs.size());
     Object[] full = new Object[mapping.fieldCount()];
     boolean[] wanted = new boolean[mapping.fieldCount()];
@@ -218,6 +227,23 @@ final class ScanAggregator {
     }
     stats.rowsRead.add(rows);
     stats.requests.increment();
+    return p;
+  }
+
+  /** A range read through the store's visitor, folding cell views ({@link LeanFold}). */
+  private Partial leanScan(AccessPath.KeyRange piece) {
+    Scan scan = new Scan().withStartRow(piece.start()).withStopRow(piece.stop());
+    mapping.addColumns(scan, fields);
+    LeanFold fold = new LeanFold(mapping, specs, cancel);
+    table.scan(scan, fold);
+    stats.rowsRead.add(fold.rows());
+    stats.requests.increment();
+    cells.add(fold.cells());
+    Partial p = new Partial(specs.size());
+    for (int i = 0; i < specs.size(); i++) {
+      p.counts[i] = fold.count(i);
+      p.values[i] = fold.value(i);
+    }
     return p;
   }
 
