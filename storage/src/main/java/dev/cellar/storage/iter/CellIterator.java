@@ -46,6 +46,15 @@ public interface CellIterator extends AutoCloseable {
     return cell();
   }
 
+  /**
+   * A hint: true only if the last move was {@link #next()} and the current cell has the same
+   * row as the cell the iterator was at before it. False says nothing (by default it is
+   * always false); a reader may skip comparing rows when it is true.
+   */
+  default boolean sameRowAsPrevious() {
+    return false;
+  }
+
   /** Advances; requires {@link #valid()}. */
   void next();
 

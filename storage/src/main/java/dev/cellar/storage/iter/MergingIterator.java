@@ -17,6 +17,7 @@ public final class MergingIterator implements CellIterator {
   private final List<CellIterator> children;
   private final PriorityQueue<CellIterator> heap;
   private CellIterator current;
+  private boolean sameRow;
 
   public MergingIterator(List<CellIterator> children) {
     this.children = new ArrayList<>(children);
@@ -30,6 +31,7 @@ public final class MergingIterator implements CellIterator {
   }
 
   private void rebuild() {
+    sameRow = false;
     heap.clear();
     for (CellIterator c : children) {
       if (c.valid()) {
@@ -73,20 +75,30 @@ public final class MergingIterator implements CellIterator {
   @Override
   public void next() {
     current.next();
+    sameRow = false;
     if (heap.isEmpty()) {
       if (!current.valid()) {
         current = null;
+      } else {
+        sameRow = current.sameRowAsPrevious();
       }
       return;
     }
     if (current.valid()) {
       CellIterator top = heap.peek();
       if (CellComparator.WITH_SEQUENCE.compare(current.cell(), top.cell()) <= 0) {
+        sameRow = current.sameRowAsPrevious();
         return;
       }
       heap.add(current);
     }
     current = heap.poll();
+  }
+
+  /** True when the child that was current stays current and reports the same row. */
+  @Override
+  public boolean sameRowAsPrevious() {
+    return sameRow;
   }
 
   @Override
@@ -99,6 +111,7 @@ public final class MergingIterator implements CellIterator {
       }
     }
     current = null;
+    sameRow = false;
     heap.clear();
     return best;
   }

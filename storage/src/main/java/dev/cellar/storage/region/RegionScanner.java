@@ -150,20 +150,21 @@ public final class RegionScanner implements AutoCloseable {
     if (it.valid() && !scan.includeStartRow() && it.view().rowEquals(scanStart, 0, scanStart.length)) {
       it.seek(Cell.firstOnRow(Bytes.rowAfter(scanStart)));
     }
+    // the lower of the region's end (exclusive) and the scan's stop row; empty for none
+    byte[] bound = stop;
+    boolean boundIncluded = false;
     byte[] scanStop = scan.stopRow();
-    boolean stopIncluded = scan.includeStopRow();
+    if (scanStop.length > 0 && (bound.length == 0 || Bytes.compare(scanStop, bound) < 0)) {
+      bound = scanStop;
+      boundIncluded = scan.includeStopRow();
+    }
     int rows = 0;
     while (rows < maxRows && it.valid()) {
-      CellView v = it.view();
-      byte[] ra = v.rowArray();
-      int ro = v.rowOffset();
-      int re = ro + v.rowLength();
-      if (stop.length > 0 && Arrays.compareUnsigned(ra, ro, re, stop, 0, stop.length) >= 0) {
-        break;
-      }
-      if (scanStop.length > 0) {
-        int cmp = Arrays.compareUnsigned(ra, ro, re, scanStop, 0, scanStop.length);
-        if (cmp > 0 || (cmp == 0 && !stopIncluded)) {
+      if (bound.length > 0) {
+        CellView v = it.view();
+        int ro = v.rowOffset();
+        int cmp = Arrays.compareUnsigned(v.rowArray(), ro, ro + v.rowLength(), bound, 0, bound.length);
+        if (cmp > 0 || (cmp == 0 && !boundIncluded)) {
           break;
         }
       }

@@ -64,6 +64,8 @@ final class RowCellReader {
   /** A forward seek postponed until the family's markers are read; {@code null} if none. */
   private byte[] pendingFamily;
   private byte[] pendingQualifier;
+  /** The reader's last move was a {@code next()} from a cell of the current row. */
+  private boolean stepped;
 
   /** Families to read, by name (a map ordered as unsigned bytes), each with its spec. */
   RowCellReader(CellIterator it, long readPoint, TimeRange timeRange, Map<byte[], FamilyReadSpec> families) {
@@ -94,6 +96,7 @@ final class RowCellReader {
   }
 
   private void resetRow() {
+    this.stepped = false;
     this.family = null;
     this.inColumn = false;
     this.pendingFamily = null;
@@ -107,6 +110,7 @@ final class RowCellReader {
     }
     Cell c = it.cell();
     it.next();
+    stepped = true;
     return c;
   }
 
@@ -119,7 +123,7 @@ final class RowCellReader {
   boolean advance() {
     while (it.valid()) {
       CellView c = it.view();
-      if (!c.rowEquals(row, 0, rowLength)) {
+      if (!(stepped && it.sameRowAsPrevious()) && !c.rowEquals(row, 0, rowLength)) {
         return false;
       }
       byte[] f = c.family();
@@ -140,6 +144,7 @@ final class RowCellReader {
         return true;
       }
       it.next();
+      stepped = true;
     }
     return false;
   }
@@ -147,6 +152,7 @@ final class RowCellReader {
   /** Steps past the cell {@link #advance()} stopped at. */
   void consume() {
     it.next();
+    stepped = true;
   }
 
   /** Applies the read rules to a cell of the current column, updating the column's state. */
@@ -201,7 +207,7 @@ final class RowCellReader {
   /** Skips the rest of the current row. */
   void skipRow() {
     if (it.valid() && it.view().rowEquals(row, 0, rowLength)) {
-      it.seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
+      seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
     }
   }
 
@@ -258,8 +264,13 @@ final class RowCellReader {
   /** Seeks to {@code key} unless the iterator is already there or past it. */
   private void seekForward(Cell key) {
     if (it.valid() && CellComparator.WITH_SEQUENCE.compare(it.cell(), key) < 0) {
-      it.seek(key);
+      seek(key);
     }
+  }
+
+  private void seek(Cell key) {
+    stepped = false;
+    it.seek(key);
   }
 
   private boolean sameColumn(CellView c) {
@@ -273,7 +284,7 @@ final class RowCellReader {
     if (pendingFamily != null) {
       int cmp = Bytes.compare(f, pendingFamily);
       if (cmp < 0) {
-        it.seek(Cell.firstOnColumn(rowKey(), pendingFamily, Bytes.EMPTY));
+        seek(Cell.firstOnColumn(rowKey(), pendingFamily, Bytes.EMPTY));
         return false;
       }
       if (cmp > 0 || pendingQualifier == null) {
@@ -284,7 +295,7 @@ final class RowCellReader {
     FamilyReadSpec s = families.get(f);
     if (s == null) {
       // Not a requested family: jump to the next family of the row.
-      it.seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(f), Bytes.EMPTY));
+      seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(f), Bytes.EMPTY));
       return false;
     }
     family = f;
@@ -309,7 +320,7 @@ final class RowCellReader {
         pendingFamily = null;
         pendingQualifier = null;
         if (Arrays.compareUnsigned(q, qo, qo + ql, target, 0, target.length) < 0) {
-          it.seek(Cell.firstOnColumn(rowKey(), family, target));
+          seek(Cell.firstOnColumn(rowKey(), family, target));
           return false;
         }
       }
@@ -319,9 +330,9 @@ final class RowCellReader {
     if (!wanted && ql != 0) {
       int next = -at - 1;
       if (next == spec.qualifiers().length) {
-        it.seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(family), Bytes.EMPTY));
+        seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(family), Bytes.EMPTY));
       } else {
-        it.seek(Cell.firstOnColumn(rowKey(), family, spec.qualifiers()[next]));
+        seek(Cell.firstOnColumn(rowKey(), family, spec.qualifiers()[next]));
       }
       return false;
     }

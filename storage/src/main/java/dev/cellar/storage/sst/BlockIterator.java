@@ -20,6 +20,8 @@ final class BlockIterator {
   private int nextEntry;
   private byte[] key = new byte[64];
   private int keyLength;
+  /** Bytes the current key shares with the key of the entry parsed before it (0 at a restart point). */
+  private int sharedLength;
   private int valueOffset;
   private int valueLength;
 
@@ -48,6 +50,11 @@ final class BlockIterator {
 
   int keyLength() {
     return keyLength;
+  }
+
+  /** How many leading bytes the current key shares with the previously parsed entry's key. */
+  int sharedLength() {
+    return sharedLength;
   }
 
   /** The block's contents array, in which the current value lies. */
@@ -204,6 +211,7 @@ final class BlockIterator {
     }
     System.arraycopy(data, p, key, shared, unshared);
     keyLength = kl;
+    sharedLength = shared;
     valueOffset = p + unshared;
     valueLength = valueLen;
     nextEntry = valueOffset + valueLen;

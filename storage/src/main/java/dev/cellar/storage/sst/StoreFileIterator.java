@@ -32,6 +32,8 @@ final class StoreFileIterator implements CellIterator {
   /** Start of the current key's row in the key buffer, or -1 until the view parses it. */
   private int rowStart = -1;
   private int rowEnd;
+  /** Whether the last {@link #next()} stayed in the row (known from the key's shared prefix). */
+  private boolean sameRow;
 
   StoreFileIterator(StoreFileReader reader, BlockIndex index, byte[] family) {
     this.reader = reader;
@@ -44,6 +46,7 @@ final class StoreFileIterator implements CellIterator {
     checkOpen();
     current = null;
     rowStart = -1;
+    sameRow = false;
     valid = false;
     if (index.size() > 0) {
       enterBlock(0);
@@ -55,6 +58,7 @@ final class StoreFileIterator implements CellIterator {
     checkOpen();
     current = null;
     rowStart = -1;
+    sameRow = false;
     valid = false;
     SearchKey target = SearchKey.of(key, family);
     int i = index.find(target);
@@ -201,14 +205,28 @@ final class StoreFileIterator implements CellIterator {
   public void next() {
     checkValid();
     current = null;
+    int previousRowStart = rowStart;
+    int previousRowEnd = rowEnd;
     rowStart = -1;
+    sameRow = false;
     block.next();
     if (!block.valid()) {
       valid = false;
       if (blockNumber + 1 < index.size()) {
         enterBlock(blockNumber + 1);
       }
+    } else if (previousRowStart >= 0 && block.sharedLength() >= previousRowEnd
+        && block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE >= previousRowEnd) {
+      // the key repeats the previous one's row length and row: same row, same bounds
+      rowStart = previousRowStart;
+      rowEnd = previousRowEnd;
+      sameRow = true;
     }
+  }
+
+  @Override
+  public boolean sameRowAsPrevious() {
+    return sameRow;
   }
 
   @Override
@@ -216,6 +234,7 @@ final class StoreFileIterator implements CellIterator {
     checkOpen();
     current = null;
     rowStart = -1;
+    sameRow = false;
     valid = false;
     int n = index.size();
     if (n == 0) {
@@ -246,6 +265,7 @@ final class StoreFileIterator implements CellIterator {
     valid = false;
     current = null;
     rowStart = -1;
+    sameRow = false;
   }
 
   /** Positions at the first cell of block {@code i}, which must have one. */
