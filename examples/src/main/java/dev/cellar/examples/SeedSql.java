@@ -204,7 +204,7 @@ public final class SeedSql {
         "CREATE TABLE sale (user_id VARCHAR NOT NULL, sold_at TIMESTAMP NOT NULL, product VARCHAR NOT NULL, "
             + "name.quantity INTEGER, CONSTRAINT pk PRIMARY KEY (user_id, sold_at DESC, product)) name.VERSIONS=1, "
             + "name.COMPRESSION='SNAPPY'",
-        List.of(sales.toString())));
+        List.of(sales.toString(), "CREATE INDEX sale_by_product ON sale (product) INCLUDE (quantity)")));
     // Users and fans (001), 1:N: fans:<user_id>=type in the user row; a fan is also a user.
     t.add(new Table("USERS",
         "CREATE TABLE users (id VARCHAR NOT NULL PRIMARY KEY, info.nickname VARCHAR, info.gender CHAR(1), "
