@@ -12,6 +12,7 @@ import dev.cellar.sql.adapter.CellarTable;
 import dev.cellar.sql.adapter.ReadStats;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.List;
 import java.util.StringJoiner;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.junit.jupiter.api.AfterEach;
@@ -240,6 +241,21 @@ class IndexTest {
     assertFails(c, "2BP01", "ALTER TABLE person DROP COLUMN born", "PERSON_UPPER");
     assertFails(c, "42000", "CREATE INDEX bad ON person (UPPER(nope))", "BAD", "NOPE");
     assertFails(c, "42000", "CREATE INDEX bad ON person (RAND())", "BAD");
+  }
+
+  @Test
+  void asyncBuildIsUnreadUntilCompleteAndListedWithItsState() throws Exception {
+    assertEquals(0, update("CREATE INDEX i_async ON sale (product) ASYNC"));
+    // once the build is done, the index is ACTIVE and read
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (!Sql.strings(c, "SELECT STATE FROM cellar.indexes WHERE INDEX_NAME = 'I_ASYNC'").equals(List.of("ACTIVE"))
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    check(c, "SELECT TABLE_NAME, INDEX_NAME, LAYOUT, STATE, IS_UNIQUE, COLUMNS, STORE_TABLE, ROWS_BUILT "
+        + "FROM cellar.indexes").returns("SALE, I_ASYNC, TABLE, ACTIVE, false, PRODUCT, _cellar_index.SALE.I_ASYNC, null");
+    check(c, "SELECT COUNT(*) FROM sale WHERE product = 'p3'").explainContains("INDEX I_ASYNC").returns("9");
+    assertEquals(0, update("ALTER INDEX i_async ON sale VERIFY"));
   }
 
   @Test

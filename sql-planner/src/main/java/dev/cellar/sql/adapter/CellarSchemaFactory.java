@@ -39,6 +39,7 @@ public final class CellarSchemaFactory {
     plus.setCacheEnabled(true);
     plus.setCacheEnabled(false);
     schema.attached(plus);
+    root.add(SystemSchema.NAME, new SystemSchema(db));
     return session;
   }
 }

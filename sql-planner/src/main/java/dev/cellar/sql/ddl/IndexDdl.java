@@ -42,17 +42,6 @@ final class IndexDdl {
     this.db = db;
   }
 
-  /** The builds running in the background, by index name, for {@link #progress}. */
-  private static final Map<CellarDatabase, Map<String, IndexBuilder>> BUILDS = new ConcurrentHashMap<>();
-
-  /**
-   * Rows indexed so far by the build of index {@code name} of {@code db}, or -1 when no build
-   * of it is running.
-   */
-  static long progress(CellarDatabase db, String name) {
-    IndexBuilder b = BUILDS.getOrDefault(db, Map.of()).get(name);
-    return b == null ? -1 : b.rowsDone();
-  }
 
   /** CREATE INDEX; returns the number of rows indexed (0 for ASYNC). */
   long create(DdlStatement.CreateIndex s) {
@@ -157,7 +146,7 @@ final class IndexDdl {
     }
     IndexBuilder builder = new IndexBuilder(db, t, ix);
     if (s.async()) {
-      BUILDS.computeIfAbsent(db, d -> new ConcurrentHashMap<>()).put(name, builder);
+      IndexBuilds.started(db, name, builder);
       Thread th = new Thread(() -> buildInBackground(builder, ix), "cellar-index-build-" + name);
       th.setDaemon(true);
       th.start();
@@ -199,10 +188,7 @@ final class IndexDdl {
       LOG.error("build of index {} of table {} failed; it stays unused until ALTER INDEX {} ON {} REBUILD",
           ix.name(), ix.table(), ix.name(), ix.table(), e);
     } finally {
-      Map<String, IndexBuilder> builds = BUILDS.get(db);
-      if (builds != null) {
-        builds.remove(ix.name(), builder);
-      }
+      IndexBuilds.finished(db, ix.name(), builder);
     }
   }
 
