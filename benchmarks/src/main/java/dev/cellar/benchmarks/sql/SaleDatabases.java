@@ -184,7 +184,32 @@ final class SaleDatabases {
     }
   }
 
-  private static void deleteTree(Path dir) {
+  /**
+   * A copy of the database directory {@code source} (a loaded database, left unchanged) in a new
+   * directory beside the loaded ones, for benchmarks that change the database; remove it with
+   * {@link #deleteTree}.
+   */
+  static Path copy(Path source, String purpose) {
+    try {
+      Files.createDirectories(base());
+      Path target = Files.createTempDirectory(base(), "scratch-" + purpose + "-");
+      try (var s = Files.walk(source)) {
+        for (Path p : (Iterable<Path>) s::iterator) {
+          Path to = target.resolve(source.relativize(p).toString());
+          if (Files.isDirectory(p)) {
+            Files.createDirectories(to);
+          } else if (!p.getFileName().toString().equals("LOCK")) {
+            Files.copy(p, to);
+          }
+        }
+      }
+      return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy " + source, e);
+    }
+  }
+
+  static void deleteTree(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }
