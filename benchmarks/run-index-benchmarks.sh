@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmark jar, loads the Sales tables (once per row count, shared with
 # run-sql-benchmarks.sh) and runs IndexBenchmark: lookups through an index on product_id, building
-# it, and inserts with and without it, on Cellar and on SQLite (about 10 minutes on 2 cores).
+# it, and inserts with and without it, on Cellar and on SQLite (about 8 minutes on 2 cores).
 # Usage: benchmarks/run-index-benchmarks.sh [rows] [extra JMH options]
 # e.g.   benchmarks/run-index-benchmarks.sh 100000 -wi 1 -i 1 -w 2s -r 2s
 # Runs with CpuProfiler (CPU time per op, ops per CPU-second); prints the load average before and after.
