@@ -75,6 +75,10 @@ class IndexConsistencyTest {
         assertTrue(plan.contains("INDEX"), "reads an index: " + viaIndex + "\n" + plan);
         String viaTable = "SELECT k, a, b, c, d FROM plain WHERE " + where;
         assertEquals(sorted(Sql.strings(admin, viaTable)), sorted(Sql.strings(admin, viaIndex)), viaIndex);
+        // an order the index does not give must still be sorted, one it gives kept
+        for (String order : List.of(" ORDER BY k", " ORDER BY b DESC, a, k", " ORDER BY a, k DESC")) {
+          assertEquals(Sql.strings(admin, viaTable + order), Sql.strings(admin, viaIndex + order), viaIndex + order);
+        }
       }
     }
   }

@@ -89,6 +89,9 @@ class IndexTest {
     String plan = Check.check(c, "SELECT id FROM sale WHERE price > 195 ORDER BY price DESC").plan();
     assertFalse(plan.contains("Sort"), plan);
     check(c, "SELECT id FROM sale WHERE price < 3 ORDER BY price").returns("1", "2");
+    // an order other than the index's is sorted: the index's range comes in price order
+    check(c, "SELECT id FROM sale WHERE price > 195 ORDER BY id").explainContains("INDEX I_PRICE", "Sort")
+        .returns("195", "196", "197", "198", "199", "200");
   }
 
   @Test

@@ -71,7 +71,7 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
       }
     }
     for (RelNode alt : alternatives) {
-      call.transformTo(projected ? project.copy(project.getTraitSet(), List.of(alt)) : alt);
+      call.transformTo(projected ? project.copy(orderOf(project, alt), List.of(alt)) : alt);
     }
   }
 
@@ -115,7 +115,7 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     }
     CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? path.reversed() : path);
     return remaining.isEmpty() ? bounded
-        : filter.copy(filter.getTraitSet(), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
+        : filter.copy(orderOf(filter, bounded), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
   }
 
   /** Replaces each indexed expression of {@code ix} by a reference to the entry field holding its value. */
@@ -134,6 +134,19 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
         return super.visitCall(call);
       }
     };
+  }
+
+  /**
+   * The traits of {@code parent} over {@code input} instead of its own input: its order is the
+   * one {@code input} gives it. An index path comes in the index's order, not the table's, so a
+   * filter or projection copied from above the table's scan must not keep the table's.
+   */
+  private static org.apache.calcite.plan.RelTraitSet orderOf(RelNode parent, RelNode input) {
+    org.apache.calcite.rel.metadata.RelMetadataQuery mq = parent.getCluster().getMetadataQuery();
+    return parent.getTraitSet().replaceIfs(org.apache.calcite.rel.RelCollationTraitDef.INSTANCE,
+        () -> parent instanceof Project p
+            ? org.apache.calcite.rel.metadata.RelMdCollation.project(mq, input, p.getProjects())
+            : org.apache.calcite.rel.metadata.RelMdCollation.filter(mq, input));
   }
 
   private static RexShuttle toTable(CellarTableScan scan) {
@@ -180,6 +193,6 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     AccessPath path = t.path().withTime(scan.accessPath.time());
     CellarTableScan bounded = scan.withPath(scan.accessPath.isReversed() ? path.reversed() : path);
     return remaining.isEmpty() ? bounded
-        : filter.copy(filter.getTraitSet(), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
+        : filter.copy(orderOf(filter, bounded), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
   }
 }
