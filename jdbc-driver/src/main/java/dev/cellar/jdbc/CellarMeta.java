@@ -346,12 +346,13 @@ final class CellarMeta extends CalciteMetaAccess {
   }
 
   /**
-   * The types getTables reports. The store's own catalog table ({@code _cellar_catalog}) is no
-   * SQL table, so there are no SYSTEM TABLEs.
+   * The types getTables reports: the system tables of schema {@code CELLAR} ({@code INDEXES}),
+   * tables and views. The store's own catalog table ({@code _cellar_catalog}) is no SQL table.
    */
   @Override
   public MetaResultSet getTableTypes(ConnectionHandle ch) {
-    List<MetaTableType> rows = List.of(new MetaTableType("TABLE"), new MetaTableType("VIEW"));
+    List<MetaTableType> rows = List.of(new MetaTableType("SYSTEM TABLE"), new MetaTableType("TABLE"),
+        new MetaTableType("VIEW"));
     return rows(MetaTableType.class, List.of("TABLE_TYPE"), rows);
   }
 

@@ -40,6 +40,11 @@ final class SystemSchema extends AbstractSchema {
   /** One row per index. */
   private final class Indexes extends AbstractTable implements ScannableTable {
     @Override
+    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
+      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
+    }
+
+    @Override
     public RelDataType getRowType(RelDataTypeFactory f) {
       RelDataType text = f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true);
       return f.builder()
