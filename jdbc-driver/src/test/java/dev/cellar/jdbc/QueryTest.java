@@ -67,6 +67,26 @@ class QueryTest {
     assertRows(c, "SELECT COUNT(*) FROM (SELECT shop_id FROM shop_item UNION ALL SELECT shop_id FROM shop)", "8");
   }
 
+  /**
+   * An IN of a nullable column over a sub-query without rows is false, so the other side of an
+   * OR still selects.
+   */
+  @Test
+  void inSubqueryWithoutRowsUnderOr() throws Exception {
+    assertRows(c, "SELECT name FROM item WHERE price > 3 OR name IN (SELECT type FROM shop_item WHERE 1 = 0) "
+        + "ORDER BY name", "bag", "ink");
+    assertRows(c, "SELECT name FROM item WHERE price > 3 OR price IN (SELECT price FROM item "
+        + "WHERE title IS NULL AND title = 'Pen') ORDER BY name", "bag", "ink");
+    assertRows(c, "SELECT name FROM item WHERE price > 3 OR (price < 2 AND name IN (SELECT type FROM shop_item "
+        + "WHERE type = 'none')) ORDER BY name", "bag", "ink");
+    assertRows(c, "SELECT name FROM item WHERE price > 3 OR name NOT IN (SELECT type FROM shop_item WHERE 1 = 0) "
+        + "ORDER BY name", "bag", "ink", "pad", "pen");
+    assertRows(c, "SELECT name FROM item WHERE price > 3 OR price IN (SELECT price FROM item WHERE item_id = 3) "
+        + "ORDER BY name", "bag", "ink", "pad");
+    assertRows(c, "SELECT name FROM item WHERE price IN (SELECT price FROM item WHERE 1 = 0)");
+    assertRows(c, "SELECT COUNT(*) FROM item i CROSS JOIN (SELECT COUNT(*) AS n FROM shop_item WHERE 1 = 0) t", "4");
+  }
+
   @Test
   void windowsOrderLimitOffsetAndFunctions() throws Exception {
     assertRows(c, "SELECT user_id, product_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY ts DESC) FROM sale "

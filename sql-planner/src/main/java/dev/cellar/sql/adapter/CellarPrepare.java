@@ -96,7 +96,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
     };
   }
 
-  /** Calcite's planner, plus the rule that implements writes of Cellar tables. */
+  /**
+   * Calcite's planner, with its semi-join rules kept off aggregates without group keys
+   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables.
+   */
   @Override
   protected RelOptPlanner createPlanner(Context prepareContext, org.apache.calcite.plan.Context externalContext,
       RelOptCostFactory costFactory) {
@@ -104,6 +107,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
     org.apache.calcite.plan.Context context = externalContext != null || session == null ? externalContext
         : org.apache.calcite.plan.Contexts.of(prepareContext.config(), session);
     RelOptPlanner planner = super.createPlanner(prepareContext, context, costFactory);
+    for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.REPLACED) {
+      planner.removeRule(rule);
+    }
+    for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.RULES) {
+      planner.addRule(rule);
+    }
     planner.addRule(CellarRules.MODIFY);
     return planner;
   }
