@@ -55,6 +55,27 @@ public interface Table {
     return Bytes.toLong(r.value(family, qualifier));
   }
 
+  /**
+   * Starts a bulk load: sorted runs of cells written straight into store files and added to the
+   * table's regions at once by {@link BulkLoad#commit()}, bypassing the log and the memstore.
+   *
+   * @throws TableNotEnabledException if the table is disabled
+   */
+  BulkLoad startBulkLoad();
+
+  /**
+   * Loads one sorted run of cells and commits it (see {@link BulkLoad}).
+   *
+   * @return the number of cells loaded
+   */
+  default long bulkLoad(java.util.Iterator<? extends Cell> sortedCells) {
+    try (BulkLoad load = startBulkLoad()) {
+      load.addSortedRun(sortedCells);
+      load.commit();
+      return load.cellCount();
+    }
+  }
+
   /** Reads one row; an empty result if it has no visible cell. */
   Result get(Get get);
 

@@ -95,6 +95,12 @@ final class EmbeddedTable implements Table {
   }
 
   @Override
+  public dev.cellar.storage.BulkLoad startBulkLoad() {
+    checkLive();
+    return new EmbeddedBulkLoad(store, this);
+  }
+
+  @Override
   public Result get(Get get) {
     checkLive();
     store.snapshotLock().readLock().lock();

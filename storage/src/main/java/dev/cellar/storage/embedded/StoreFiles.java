@@ -101,6 +101,81 @@ final class StoreFiles {
     }
   }
 
+  /**
+   * Starts a new store file of {@code family} with the family's current settings, written cell
+   * by cell (a bulk load's): {@link PendingFile#finish()} makes it durable and opens it,
+   * {@link PendingFile#abort()} deletes it.
+   */
+  PendingFile create(ColumnFamilyDescriptor family) {
+    long number = allocate();
+    String path = path(number);
+    try {
+      Vfs.WritableFile out = fs.create(path);
+      try {
+        return new PendingFile(number, path, family, new StoreFileWriter(out, path, StoreFileWriter.Options.of(family)));
+      } catch (RuntimeException e) {
+        out.close();
+        throw e;
+      }
+    } catch (IOException e) {
+      throw new StorageException("cannot create store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A store file being written by {@link #create}. */
+  final class PendingFile {
+    private final long number;
+    private final String path;
+    private final ColumnFamilyDescriptor family;
+    private final StoreFileWriter writer;
+
+    private PendingFile(long number, String path, ColumnFamilyDescriptor family, StoreFileWriter writer) {
+      this.number = number;
+      this.path = path;
+      this.family = family;
+      this.writer = writer;
+    }
+
+    ColumnFamilyDescriptor family() {
+      return family;
+    }
+
+    /** Appends a cell; cells come in {@code CellComparator.WITH_SEQUENCE} order. */
+    void append(Cell c) {
+      try {
+        writer.append(c);
+      } catch (IOException e) {
+        throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
+      }
+    }
+
+    /** Completes the file, forces it to the device and opens it. */
+    StoreFileHandle finish() {
+      try {
+        try (StoreFileWriter w = writer) { // closes the file too
+          w.finish();
+        }
+        return handle(number, openReader(path, family));
+      } catch (IOException e) {
+        throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
+      }
+    }
+
+    /** Closes and deletes the unfinished file. */
+    void abort() {
+      try {
+        writer.close(); // closes the file too
+      } catch (IOException e) {
+        LOG.debug("closing abandoned store file {}: {}", path, e.getMessage());
+      }
+      try {
+        fs.delete(path);
+      } catch (IOException e) {
+        LOG.warn("cannot delete abandoned store file {}: {}", path, e.getMessage());
+      }
+    }
+  }
+
   /** Deletes files under {@code data/} that the manifest does not list (left by a crash mid-flush). */
   void deleteOrphans(List<Long> live) throws IOException {
     Set<String> keep = new HashSet<>();

@@ -75,6 +75,17 @@ public final class Mvcc {
     }
   }
 
+  /**
+   * Takes a sequence number for a write that reaches readers by other means than the memstore
+   * (a bulk load's files): it is begun and completed at once, so it never holds back the read
+   * point, and every write begun later gets a higher number.
+   */
+  public long reserve() {
+    WriteEntry e = begin();
+    completeAndWait(e);
+    return e.sequence();
+  }
+
   /** Waits until every write begun so far is visible; returns the read point then reached. */
   public long waitForAllBegun() {
     long target;

@@ -102,6 +102,15 @@ final class FamilyStore {
     view = new View(v.active(), List.copyOf(flushing), List.copyOf(files));
   }
 
+  /** Lists a bulk-loaded file first among the files (its reference passes to this family). */
+  synchronized void addFile(StoreFileHandle file) {
+    View v = view;
+    List<StoreFileHandle> files = new ArrayList<>(v.files().size() + 1);
+    files.add(file);
+    files.addAll(v.files());
+    view = new View(v.active(), v.flushing(), List.copyOf(files));
+  }
+
   /**
    * Replaces compacted files by their output (or by nothing when {@code output} is null); files
    * flushed meanwhile stay. The caller releases the inputs. Returns false, changing nothing,

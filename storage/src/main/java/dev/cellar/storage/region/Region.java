@@ -177,6 +177,24 @@ public final class Region {
     this.flushedSequence = Math.max(this.flushedSequence, flushedSeq);
   }
 
+  /**
+   * Adds a bulk-loaded store file to a family, handing it this region's reference to the file.
+   * The caller holds the store's catalog lock and has checked that the family exists.
+   */
+  public void addBulkLoadedFile(byte[] family, StoreFileHandle file) {
+    FamilyStore fs = families.get(family);
+    if (fs == null) {
+      throw new NoSuchFamilyException("table '" + tableName + "' has no column family '"
+          + Bytes.toStringBinary(family) + "'");
+    }
+    fs.addFile(file);
+  }
+
+  /** Whether the rows {@code [first, last]} (both inclusive) overlap this region. */
+  public boolean overlaps(byte[] first, byte[] last) {
+    return (endRow.length == 0 || Bytes.compare(first, endRow) < 0) && Bytes.compare(last, startRow) >= 0;
+  }
+
   /** Store files per family name, newest first. */
   public Map<String, List<StoreFileHandle>> files() {
     Map<String, List<StoreFileHandle>> out = new LinkedHashMap<>();
