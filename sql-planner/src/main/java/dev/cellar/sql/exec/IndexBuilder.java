@@ -5,10 +5,11 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.Delete;
-import dev.cellar.storage.Durability;
-import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
@@ -30,23 +31,24 @@ import org.slf4j.LoggerFactory;
  * Builds an index over the rows its table already has, and compares an index with its table.
  *
  * <p>A build reads the table in chunks of {@value #CHUNK} rows (only the columns an entry holds),
- * each under the table's write lock, and writes the chunk's entries, in key order, before releasing
- * it; every {@value #FLUSH_EVERY} entries it flushes the index's store. Statements maintain an
- * index from the moment it is in the catalog (in state {@link IndexDef.State#BUILDING}), so a row
- * written before its chunk is read is indexed by the build and one written after by the statement:
- * no row is missed and no stale entry is left. The entries are written without the log and the
- * index's store is flushed before the build returns, so that the index is durable before it is
- * marked readable.
+ * each under the table's write lock, with one timestamp per chunk; every {@value #RUN} entries it
+ * sorts them and writes them as one run of a bulk load into the index's table (store files, no
+ * log, no memstore), which it commits at the end. Statements maintain an index from the moment it
+ * is in the catalog (in state {@link IndexDef.State#BUILDING}), so a row written before its chunk
+ * is read is indexed by the build and one written after by the statement, with a later timestamp
+ * that wins over (or, for a delete, masks) the build's entry however late the load commits: no
+ * row is missed and no stale entry is left. The load's files are durable when it commits, before
+ * the index is marked readable.
  */
 public final class IndexBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(IndexBuilder.class);
   /** Rows read under the table lock at a time. */
   static final int CHUNK = 4096;
   /**
-   * Entries written between flushes of the index's store: a small memstore takes random inserts
-   * far faster than one holding the whole index, whose search paths miss the CPU caches.
+   * Entries sorted and bulk-loaded as one run (one store file per region of the index): runs
+   * of this size keep the build's memory bounded and the index's file count low.
    */
-  static final int FLUSH_EVERY = 32 * CHUNK;
+  static final int RUN = 32 * CHUNK;
 
   private final CellarDatabase db;
   private final TableMapping data;
@@ -76,7 +78,6 @@ public final class IndexBuilder {
     byte[] from = Bytes.EMPTY;
     boolean first = true;
     long started = System.nanoTime();
-    long sinceFlush = 0;
     // only the columns an entry holds are read and decoded
     boolean[] wanted = new boolean[data.fieldCount()];
     // the columns an entry holds, and those its expressions read
@@ -84,63 +85,78 @@ public final class IndexBuilder {
     for (int f : fields) {
       wanted[f] = true;
     }
-    while (true) {
-      if (cancelled.getAsBoolean()) {
-        return false;
-      }
-      lock.lock();
-      try {
-        // a dynamic family's rows may be of any width: read whole, in one pass
-        Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
-        if (!data.isDynamic()) {
-          scan.setLimit(CHUNK);
+    List<Cell> run = new ArrayList<>();
+    int runEntries = 0;
+    // closed without a commit (cancelled, failed), the load leaves nothing behind
+    try (BulkLoad load = db.store().table(index.index().storageName()).startBulkLoad()) {
+      while (true) {
+        if (cancelled.getAsBoolean()) {
+          return false;
         }
-        data.addColumns(scan, fields);
-        long putTs = db.timestamps().next(false).putTs();
-        List<Put> puts = new ArrayList<>(CHUNK);
-        byte[] last = null;
-        int rowsRead = 0;
-        try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
-          for (Result r = s.next(); r != null; r = s.next()) {
-            for (Object[] row : rows(r, wanted)) {
-              Object[] e = index.entryRow(row, r.row());
-              Put p = index.entryPut(index.entryKey(e), e, putTs);
-              p.setDurability(Durability.SKIP_WAL);
-              puts.add(p);
+        boolean done;
+        lock.lock();
+        try {
+          // a dynamic family's rows may be of any width: read whole, in one pass
+          Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
+          if (!data.isDynamic()) {
+            scan.setLimit(CHUNK);
+          }
+          data.addColumns(scan, fields);
+          long putTs = db.timestamps().next(false).putTs();
+          byte[] last = null;
+          int rowsRead = 0;
+          int n = 0;
+          try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
+            for (Result r = s.next(); r != null; r = s.next()) {
+              for (Object[] row : rows(r, wanted)) {
+                Object[] e = index.entryRow(row, r.row());
+                run.addAll(index.entryPut(index.entryKey(e), e, putTs).cells());
+                n++;
+              }
+              last = r.row();
+              rowsRead++;
             }
-            last = r.row();
-            rowsRead++;
           }
+          rowsDone.addAndGet(n);
+          runEntries += n;
+          done = rowsRead < CHUNK || data.isDynamic();
+          from = last;
+          first = false;
+        } finally {
+          lock.unlock();
         }
-        int n = puts.size();
-        if (n > 0) {
-          // in key order: consecutive inserts into the index's memstore share most of their search path
-          puts.sort((a, b) -> Arrays.compareUnsigned(a.row(), b.row()));
-          WriteBatch batch = new WriteBatch();
-          for (Put p : puts) {
-            batch.add(index.index().storageName(), p);
-          }
-          db.store().write(batch);
+        // A statement changing a row after its chunk was read writes that row's entries with a
+        // later timestamp, so the chunk's entries may reach the index after the lock is released.
+        if (runEntries >= RUN || done) {
+          loadRun(load, run);
+          run.clear();
+          runEntries = 0;
         }
-        rowsDone.addAndGet(n);
-        if (rowsRead < CHUNK || data.isDynamic()) {
+        if (done) {
           break;
         }
-        from = last;
-        first = false;
-      } finally {
-        lock.unlock();
       }
-      sinceFlush += CHUNK;
-      if (sinceFlush >= FLUSH_EVERY) {
-        db.store().admin().flush(index.index().storageName());
-        sinceFlush = 0;
-      }
+      load.commit();
     }
-    db.store().admin().flush(index.index().storageName());
     LOG.info("built index {} of table {}: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
         (System.nanoTime() - started) / 1_000_000);
     return true;
+  }
+
+  /** Sorts a run of entry cells and loads it as one sorted run (of the last of equal cells). */
+  private static void loadRun(BulkLoad load, List<Cell> run) {
+    if (run.isEmpty()) {
+      return;
+    }
+    run.sort(CellComparator.INSTANCE); // stable: equal cells keep the order they were made in
+    List<Cell> unique = new ArrayList<>(run.size());
+    for (int i = 0; i < run.size(); i++) {
+      if (i + 1 < run.size() && CellComparator.INSTANCE.compare(run.get(i), run.get(i + 1)) == 0) {
+        continue;
+      }
+      unique.add(run.get(i));
+    }
+    load.addSortedRun(unique.iterator());
   }
 
   /** The SQL rows of a store row: itself, or for a dynamic-family table one per cell. */
