@@ -85,7 +85,7 @@ public final class IndexBuilder {
     for (int f : fields) {
       wanted[f] = true;
     }
-    List<Cell> run = new ArrayList<>();
+    List<List<Cell>> run = new ArrayList<>();
     int runEntries = 0;
     // closed without a commit (cancelled, failed), the load leaves nothing behind
     try (BulkLoad load = db.store().table(index.index().storageName()).startBulkLoad()) {
@@ -106,16 +106,20 @@ public final class IndexBuilder {
           byte[] last = null;
           int rowsRead = 0;
           int n = 0;
+          List<Cell> chunk = new ArrayList<>(CHUNK);
           try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
             for (Result r = s.next(); r != null; r = s.next()) {
               for (Object[] row : rows(r, wanted)) {
                 Object[] e = index.entryRow(row, r.row());
-                run.addAll(index.entryPut(index.entryKey(e), e, putTs).cells());
+                chunk.addAll(index.entryPut(index.entryKey(e), e, putTs).cells());
                 n++;
               }
               last = r.row();
               rowsRead++;
             }
+          }
+          if (!chunk.isEmpty()) {
+            run.add(SortedChunks.sortedUnique(chunk)); // sorted while its cells are still in the CPU caches
           }
           rowsDone.addAndGet(n);
           runEntries += n;
@@ -128,7 +132,9 @@ public final class IndexBuilder {
         // A statement changing a row after its chunk was read writes that row's entries with a
         // later timestamp, so the chunk's entries may reach the index after the lock is released.
         if (runEntries >= RUN || done) {
-          loadRun(load, run);
+          if (!run.isEmpty()) {
+            load.addSortedRun(new SortedChunks(run));
+          }
           run.clear();
           runEntries = 0;
         }
@@ -143,20 +149,83 @@ public final class IndexBuilder {
     return true;
   }
 
-  /** Sorts a run of entry cells and loads it as one sorted run (of the last of equal cells). */
-  private static void loadRun(BulkLoad load, List<Cell> run) {
-    if (run.isEmpty()) {
-      return;
-    }
-    run.sort(CellComparator.INSTANCE); // stable: equal cells keep the order they were made in
-    List<Cell> unique = new ArrayList<>(run.size());
-    for (int i = 0; i < run.size(); i++) {
-      if (i + 1 < run.size() && CellComparator.INSTANCE.compare(run.get(i), run.get(i + 1)) == 0) {
-        continue;
+  /**
+   * The cells of several chunks, each sorted without repeats by {@link #sortedUnique} (small
+   * enough to stay in the CPU caches), merged into one ascending order without repeats. Of equal
+   * cells, the one of the latest chunk is kept.
+   */
+  static final class SortedChunks implements Iterator<Cell> {
+    private final List<List<Cell>> chunks;
+    private final int[] next;
+    /** Chunk indexes ordered by their next cell, the later chunk first on ties. */
+    private final java.util.PriorityQueue<Integer> heap;
+    private Cell pending;
+
+    SortedChunks(List<List<Cell>> chunks) {
+      this.chunks = List.copyOf(chunks);
+      this.next = new int[chunks.size()];
+      this.heap = new java.util.PriorityQueue<>(Math.max(1, chunks.size()), (a, b) -> {
+        int c = CellComparator.INSTANCE.compare(head(a), head(b));
+        return c != 0 ? c : Integer.compare(b, a);
+      });
+      for (int i = 0; i < chunks.size(); i++) {
+        if (!this.chunks.get(i).isEmpty()) {
+          heap.add(i);
+        }
       }
-      unique.add(run.get(i));
+      advance();
     }
-    load.addSortedRun(unique.iterator());
+
+    private Cell head(int chunk) {
+      return chunks.get(chunk).get(next[chunk]);
+    }
+
+    /** The cells sorted, of equal ones the last. */
+    static List<Cell> sortedUnique(List<Cell> cells) {
+      cells.sort(CellComparator.INSTANCE); // stable: equal cells keep the order they were made in
+      List<Cell> out = new ArrayList<>(cells.size());
+      for (int i = 0; i < cells.size(); i++) {
+        if (i + 1 == cells.size() || CellComparator.INSTANCE.compare(cells.get(i), cells.get(i + 1)) != 0) {
+          out.add(cells.get(i));
+        }
+      }
+      return out;
+    }
+
+    /** Takes the smallest head into {@code pending} (the latest chunk's of equal ones) and drops the others. */
+    private void advance() {
+      pending = null;
+      if (heap.isEmpty()) {
+        return;
+      }
+      int i = heap.poll();
+      pending = head(i);
+      step(i);
+      while (!heap.isEmpty() && CellComparator.INSTANCE.compare(head(heap.peek()), pending) == 0) {
+        step(heap.poll());
+      }
+    }
+
+    private void step(int chunk) {
+      if (++next[chunk] < chunks.get(chunk).size()) {
+        heap.add(chunk);
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return pending != null;
+    }
+
+    @Override
+    public Cell next() {
+      if (pending == null) {
+        throw new java.util.NoSuchElementException();
+      }
+      Cell c = pending;
+      advance();
+      return c;
+    }
   }
 
   /** The SQL rows of a store row: itself, or for a dynamic-family table one per cell. */

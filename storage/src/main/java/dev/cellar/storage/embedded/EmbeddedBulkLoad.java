@@ -13,6 +13,7 @@ import dev.cellar.storage.TableNotFoundException;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -84,19 +85,33 @@ final class EmbeddedBulkLoad implements BulkLoad {
     Map<byte[], StoreFiles.PendingFile> open = new TreeMap<>(Bytes::compare);
     Region region = null;
     Cell previous = null;
+    // the family of the last cell, its descriptor and its file in the current region
+    byte[] family = null;
+    ColumnFamilyDescriptor familyDescriptor = null;
+    StoreFiles.PendingFile file = null;
     long n = 0;
     try {
       while (run.hasNext()) {
         Cell c = run.next();
+        if (c.family() != family && !Arrays.equals(c.family(), family)) {
+          familyDescriptor = familyOf(c, descriptor);
+          family = c.family();
+          file = null;
+        }
         check(c, previous, descriptor, maxCellSize);
         if (region == null || !region.contains(c.row())) {
           finish(open);
           region = handle.regionFor(c.row());
+          file = null;
         }
-        StoreFiles.PendingFile f = open.get(c.family());
+        StoreFiles.PendingFile f = file;
         if (f == null) {
-          f = store.files().create(descriptor.family(Bytes.toString(c.family())));
-          open.put(c.family(), f);
+          f = open.get(c.family());
+          if (f == null) {
+            f = store.files().create(familyDescriptor);
+            open.put(c.family(), f);
+          }
+          file = f;
         }
         f.append(c.withSequenceId(seq));
         previous = c;
@@ -130,37 +145,46 @@ final class EmbeddedBulkLoad implements BulkLoad {
     }
   }
 
-  private void check(Cell c, Cell previous, TableDescriptor d, int maxCellSize) {
-    String where = "bulk load into table '" + d.name() + "'";
-    if (d.family(Bytes.toString(c.family())) == null) {
-      throw new NoSuchFamilyException(where + ": the table has no column family '"
+  /** The descriptor of the cell's family. */
+  private static ColumnFamilyDescriptor familyOf(Cell c, TableDescriptor d) {
+    ColumnFamilyDescriptor f = d.family(Bytes.toString(c.family()));
+    if (f == null) {
+      throw new NoSuchFamilyException("bulk load into table '" + d.name() + "': the table has no column family '"
           + Bytes.toStringBinary(c.family()) + "' (cell " + c + "); families: " + d.familyNames());
     }
+    return f;
+  }
+
+  private static void check(Cell c, Cell previous, TableDescriptor d, int maxCellSize) {
     if (c.row().length == 0) {
-      throw new IllegalArgumentException(where + ", family '" + Bytes.toStringBinary(c.family())
-          + "': a cell has an empty row");
+      throw invalid(d, c, "a cell has an empty row");
     }
     if (c.timestamp() == Mutation.LATEST_TIMESTAMP || c.timestamp() < 0) {
-      throw new IllegalArgumentException(where + ", family '" + Bytes.toStringBinary(c.family())
-          + "': cell " + c + " needs an explicit, non-negative timestamp");
+      throw invalid(d, c, "cell " + c + " needs an explicit, non-negative timestamp");
     }
     if (!c.type().isStorable()) {
-      throw new IllegalArgumentException(where + ", family '" + Bytes.toStringBinary(c.family())
-          + "': cell " + c + " has seek-only type " + c.type());
+      throw invalid(d, c, "cell " + c + " has seek-only type " + c.type());
     }
     long size = (long) c.row().length + c.family().length + c.qualifier().length + c.value().length;
     if (size > maxCellSize) {
-      throw new CellTooLargeException(where + ", family '" + Bytes.toStringBinary(c.family()) + "': cell "
-          + c + " of " + size + " bytes exceeds the maximum cell size of " + maxCellSize + " bytes");
+      throw new CellTooLargeException(where(d, c) + ": cell " + c + " of " + size
+          + " bytes exceeds the maximum cell size of " + maxCellSize + " bytes");
     }
     if (previous != null) {
       int cmp = CellComparator.INSTANCE.compare(previous, c);
       if (cmp >= 0) {
-        throw new IllegalArgumentException(where + ", family '" + Bytes.toStringBinary(c.family())
-            + "': cells of a run must be strictly ascending, but " + c
+        throw invalid(d, c, "cells of a run must be strictly ascending, but " + c
             + (cmp == 0 ? " repeats " : " comes after ") + previous);
       }
     }
+  }
+
+  private static String where(TableDescriptor d, Cell c) {
+    return "bulk load into table '" + d.name() + "', family '" + Bytes.toStringBinary(c.family()) + "'";
+  }
+
+  private static IllegalArgumentException invalid(TableDescriptor d, Cell c, String what) {
+    return new IllegalArgumentException(where(d, c) + ": " + what);
   }
 
   @Override
