@@ -247,6 +247,60 @@ class BulkLoadTest {
   }
 
   @Test
+  void readersSeeAllOfALoadAcrossRegionsOrNoneWhileWritersCarryOn() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().flushSize(64 * 1024).build())) {
+      s.admin().createTable(descriptor("t"), SPLITS);
+      Table t = s.table("t");
+      java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.atomic.AtomicReference<String> bad = new java.util.concurrent.atomic.AtomicReference<>();
+      java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+      Thread reader = new Thread(() -> {
+        while (!stop.get()) {
+          long loaded = 0;
+          try (ResultScanner sc = t.scanner(new Scan().addFamily(G))) {
+            for (Result r : sc) {
+              loaded += r.size();
+            }
+          }
+          if (loaded % 100 != 0) {
+            bad.set("a scan saw " + loaded + " loaded cells: part of a load");
+          }
+        }
+      });
+      Thread writer = new Thread(() -> {
+        for (int i = 0; !stop.get(); i++) {
+          t.put(new Put(Bytes.toBytes(String.format("r%02d", i % 100))).addColumn(F, Q, i, Bytes.toBytes("w" + i)));
+          written.incrementAndGet();
+        }
+      });
+      reader.start();
+      writer.start();
+      for (int load = 0; load < 20; load++) {
+        List<Cell> run = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+          run.add(put(String.format("r%02d", i), G, "l" + load, 1, "x"));
+        }
+        t.bulkLoad(run.iterator());
+        if (load == 10) {
+          s.admin().split("t", Bytes.toBytes("r65"));
+        }
+      }
+      stop.set(true);
+      reader.join();
+      writer.join();
+      assertEquals(null, bad.get());
+      assertTrue(written.get() > 0);
+      long loaded = 0;
+      try (ResultScanner sc = t.scanner(new Scan().addFamily(G))) {
+        for (Result r : sc) {
+          loaded += r.size();
+        }
+      }
+      assertEquals(2000, loaded);
+    }
+  }
+
+  @Test
   void tiesGoToTheLaterWriteAndDeletesMaskByTimestamp() {
     try (EmbeddedStore s = EmbeddedStore.inMemory()) {
       s.admin().createTable(descriptor("t"));
