@@ -157,27 +157,99 @@ public final class IndexBuilder {
   static final class SortedChunks implements Iterator<Cell> {
     private final List<List<Cell>> chunks;
     private final int[] next;
-    /** Chunk indexes ordered by their next cell, the later chunk first on ties. */
-    private final java.util.PriorityQueue<Integer> heap;
+    /** Each chunk's next cell, and the first 8 bytes of its row as an unsigned number. */
+    private final Cell[] heads;
+    private final long[] prefixes;
+    /** A binary min-heap of the chunks that have cells left, by head (the later chunk first on ties). */
+    private final int[] heap;
+    private int size;
     private Cell pending;
 
     SortedChunks(List<List<Cell>> chunks) {
       this.chunks = List.copyOf(chunks);
-      this.next = new int[chunks.size()];
-      this.heap = new java.util.PriorityQueue<>(Math.max(1, chunks.size()), (a, b) -> {
-        int c = CellComparator.INSTANCE.compare(head(a), head(b));
-        return c != 0 ? c : Integer.compare(b, a);
-      });
-      for (int i = 0; i < chunks.size(); i++) {
+      int n = chunks.size();
+      this.next = new int[n];
+      this.heads = new Cell[n];
+      this.prefixes = new long[n];
+      this.heap = new int[n];
+      for (int i = 0; i < n; i++) {
         if (!this.chunks.get(i).isEmpty()) {
-          heap.add(i);
+          load(i, 0);
+          heap[size++] = i;
+          siftUp(size - 1);
         }
       }
       advance();
     }
 
-    private Cell head(int chunk) {
-      return chunks.get(chunk).get(next[chunk]);
+    private void load(int chunk, int index) {
+      next[chunk] = index;
+      Cell c = chunks.get(chunk).get(index);
+      heads[chunk] = c;
+      prefixes[chunk] = prefix(c.row());
+    }
+
+    /** The first 8 bytes of a row, big-endian, zero-padded: unsigned order of it agrees with the rows' order. */
+    private static long prefix(byte[] row) {
+      long p = 0;
+      for (int i = 0; i < 8; i++) {
+        p = (p << 8) | (i < row.length ? row[i] & 0xFF : 0);
+      }
+      return p;
+    }
+
+    private int compare(int a, int b) {
+      int c = Long.compareUnsigned(prefixes[a], prefixes[b]);
+      if (c == 0) {
+        c = CellComparator.INSTANCE.compare(heads[a], heads[b]);
+      }
+      return c != 0 ? c : Integer.compare(b, a);
+    }
+
+    private void siftUp(int i) {
+      int x = heap[i];
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (compare(x, heap[parent]) >= 0) {
+          break;
+        }
+        heap[i] = heap[parent];
+        i = parent;
+      }
+      heap[i] = x;
+    }
+
+    private void siftDown(int i) {
+      int x = heap[i];
+      while (true) {
+        int child = 2 * i + 1;
+        if (child >= size) {
+          break;
+        }
+        if (child + 1 < size && compare(heap[child + 1], heap[child]) < 0) {
+          child++;
+        }
+        if (compare(heap[child], x) >= 0) {
+          break;
+        }
+        heap[i] = heap[child];
+        i = child;
+      }
+      heap[i] = x;
+    }
+
+    /** Moves the top chunk to its next cell, or drops it from the heap when it has none. */
+    private void stepTop() {
+      int top = heap[0];
+      if (next[top] + 1 < chunks.get(top).size()) {
+        load(top, next[top] + 1);
+      } else {
+        heads[top] = null;
+        heap[0] = heap[--size];
+      }
+      if (size > 0) {
+        siftDown(0);
+      }
     }
 
     /** The cells sorted, of equal ones the last. */
@@ -194,22 +266,18 @@ public final class IndexBuilder {
 
     /** Takes the smallest head into {@code pending} (the latest chunk's of equal ones) and drops the others. */
     private void advance() {
-      pending = null;
-      if (heap.isEmpty()) {
+      if (size == 0) {
+        pending = null;
         return;
       }
-      int i = heap.poll();
-      pending = head(i);
-      step(i);
-      while (!heap.isEmpty() && CellComparator.INSTANCE.compare(head(heap.peek()), pending) == 0) {
-        step(heap.poll());
+      int top = heap[0];
+      Cell c = heads[top];
+      long p = prefixes[top];
+      stepTop();
+      while (size > 0 && prefixes[heap[0]] == p && CellComparator.INSTANCE.compare(heads[heap[0]], c) == 0) {
+        stepTop();
       }
-    }
-
-    private void step(int chunk) {
-      if (++next[chunk] < chunks.get(chunk).size()) {
-        heap.add(chunk);
-      }
+      pending = c;
     }
 
     @Override
