@@ -258,7 +258,9 @@ public final class IndexBuilder {
       List<Cell> out = new ArrayList<>(cells.size());
       for (int i = 0; i < cells.size(); i++) {
         if (i + 1 == cells.size() || CellComparator.INSTANCE.compare(cells.get(i), cells.get(i + 1)) != 0) {
-          out.add(cells.get(i));
+          // copied, so that the merge reads each chunk's cells in memory order rather than all over the heap
+          Cell c = cells.get(i);
+          out.add(new Cell(c.row().clone(), c.family(), c.qualifier(), c.timestamp(), c.type(), c.value()));
         }
       }
       return out;
