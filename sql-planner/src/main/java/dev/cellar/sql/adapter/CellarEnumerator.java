@@ -138,16 +138,20 @@ final class CellarEnumerator implements Enumerator<Object> {
     } else {
       mapping.decodeInto(r, full, wanted);
     }
-    if (scalar) {
-      current = full[fields[0]];
-    } else {
-      Object[] row = new Object[fields.length];
-      for (int i = 0; i < fields.length; i++) {
-        row[i] = full[fields[i]];
-      }
-      current = row;
-    }
+    current = output(full, fields, scalar);
     return true;
+  }
+
+  /** A row as the generated code takes it: the values of {@code fields} of {@code full}, or the one value when {@code scalar}. */
+  static Object output(Object[] full, int[] fields, boolean scalar) {
+    if (scalar) {
+      return full[fields[0]];
+    }
+    Object[] row = new Object[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      row[i] = full[fields[i]];
+    }
+    return row;
   }
 
   /** The store row holding the next cell ({@code cell - 1} in it) of a dynamic-family table. */

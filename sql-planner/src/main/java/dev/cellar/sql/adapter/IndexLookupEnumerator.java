@@ -88,15 +88,7 @@ final class IndexLookupEnumerator implements Enumerator<Object> {
         } else {
           data.decodeInto(r, full, wanted);
         }
-        if (scalar) {
-          current = full[fields[0]];
-        } else {
-          Object[] row = new Object[fields.length];
-          for (int i = 0; i < fields.length; i++) {
-            row[i] = full[fields[i]];
-          }
-          current = row;
-        }
+        current = CellarEnumerator.output(full, fields, scalar);
         return true;
       }
       if (entriesDone) {

@@ -81,7 +81,7 @@ public final class IndexUpdates {
         if (map.size() > 1000) {
           map.clear();
         }
-        m = new IndexMapping(ix, new TableMapping(data.def()));
+        m = new IndexMapping(ix, data);
         map.put(key, m);
       }
       return m;
