@@ -87,6 +87,18 @@ class QueryTest {
     assertRows(c, "SELECT COUNT(*) FROM item i CROSS JOIN (SELECT COUNT(*) AS n FROM shop_item WHERE 1 = 0) t", "4");
   }
 
+  /** A unary plus is its operand, text included (as in SQLite and MySQL), not a cast to a number. */
+  @Test
+  void unaryPlusIsItsOperand() throws Exception {
+    assertRows(c, "SELECT + name FROM item WHERE + price > 3 ORDER BY + + name", "bag", "ink");
+    assertRows(c, "SELECT - + price, + title IS NULL FROM item WHERE item_id = 2", "-4.00, false");
+    assertRows(c, "SELECT COUNT(*) FROM shop WHERE NOT + address IS NULL", "2");
+    try (java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT + name, + price FROM item WHERE item_id = 2")) {
+      assertEquals(java.sql.Types.VARCHAR, rs.getMetaData().getColumnType(1));
+      assertEquals(java.sql.Types.DECIMAL, rs.getMetaData().getColumnType(2));
+    }
+  }
+
   @Test
   void windowsOrderLimitOffsetAndFunctions() throws Exception {
     assertRows(c, "SELECT user_id, product_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY ts DESC) FROM sale "

@@ -132,6 +132,13 @@ public class CellarPrepare extends CalcitePrepareImpl {
         return CellarProgram.INSTANCE;
       }
 
+      /** Calcite's validator, with {@link CellarValidator}'s rewrite. */
+      @Override
+      protected SqlValidator createSqlValidator(CatalogReader catalogReader,
+          java.util.function.UnaryOperator<SqlValidator.Config> configTransform) {
+        return CellarValidator.create(context, (CalciteCatalogReader) catalogReader, configTransform);
+      }
+
       /** {@code IN} lists of any length stay predicates, which key ranges and multi-gets use. */
       @Override
       protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, CatalogReader catalogReader,
