@@ -88,7 +88,10 @@ final class ShopItemSchema extends WideRowSchema {
             + "STORE_TABLE='shop', DYNAMIC_FAMILY='item', VALUE_FORMAT='STRING'",
         "CREATE VIEW IF NOT EXISTS item_shop (item_id VARCHAR NOT NULL, shop_id VARCHAR NOT NULL, type VARCHAR,\n"
             + "  CONSTRAINT pk PRIMARY KEY (item_id, shop_id))\n"
-            + "STORE_TABLE='item', DYNAMIC_FAMILY='shop', VALUE_FORMAT='STRING'");
+            + "STORE_TABLE='item', DYNAMIC_FAMILY='shop', VALUE_FORMAT='STRING'",
+        "CREATE VIEW IF NOT EXISTS shop_items (id VARCHAR NOT NULL PRIMARY KEY, \"info\".\"name\" VARCHAR,\n"
+            + "  \"item\".items MAP<VARCHAR, VARCHAR>)\n"
+            + "STORE_TABLE='shop', VALUE_FORMAT='STRING', READ_ONLY=TRUE");
   }
 
   @Override
@@ -100,6 +103,9 @@ final class ShopItemSchema extends WideRowSchema {
                 + "WHERE si.shop_id = 'S1' ORDER BY si.item_id"),
         new Query("The shops that sell item I42, from the item's row",
             "SELECT s.id, s.\"name\", x.type FROM item_shop x JOIN shop s ON s.id = x.shop_id\n"
-                + "WHERE x.item_id = 'I42' ORDER BY s.id"));
+                + "WHERE x.item_id = 'I42' ORDER BY s.id"),
+        new Query("The type of item I42 in each shop, the item family read as a MAP",
+            "SELECT id, \"name\", items['I42'] AS i42, CARDINALITY(items) AS items FROM shop_items\n"
+                + "WHERE id IN ('S1', 'S2') ORDER BY id"));
   }
 }

@@ -64,6 +64,8 @@ class WideRowsTest {
         "I42, new, kettle, 19.90, Steel kettle, 1.7 l, 2200 W", "I43, sale, teapot, 12.50, Clay teapot, 0.8 l");
     check("shop", "The shops that sell item I42", "path=[GET (ITEM_ID = 'I42')]",
         "S1, Corner Shop, new", "S2, Market Hall, used");
+    check("shop", "The type of item I42 in each shop", "MULTI-GET (ID IN ('S1', 'S2'))",
+        "S1, Corner Shop, new, 2", "S2, Market Hall, used, 1");
   }
 
   @Test

@@ -373,9 +373,15 @@ final class CellarMeta extends CalciteMetaAccess {
     });
   }
 
-  /** {@code DECIMAL(7, 3) NOT NULL} is {@code DECIMAL}; {@code VARCHAR CHARACTER SET "UTF-8"} is {@code VARCHAR}. */
+  /**
+   * {@code DECIMAL(7, 3) NOT NULL} is {@code DECIMAL}; {@code VARCHAR CHARACTER SET "UTF-8"} is
+   * {@code VARCHAR}; {@code (VARCHAR, INTEGER) MAP} is {@code MAP}.
+   */
   static String plainTypeName(String full) {
     String t = full;
+    if (t.contains(") MAP")) {
+      return "MAP";
+    }
     for (String cut : new String[] {"(", " CHARACTER SET ", " COLLATE ", " NOT NULL"}) {
       int at = t.indexOf(cut);
       if (at >= 0) {

@@ -246,6 +246,15 @@ class IndexTest {
     assertFails(c, "42000", "CREATE INDEX bad ON person (RAND())", "BAD");
   }
 
+  /** An indexed expression with a text literal matches the query's, whose literals are UTF-8. */
+  @Test
+  void functionalIndexWithATextLiteral() throws Exception {
+    run(c, "CREATE TABLE tag (id INTEGER PRIMARY KEY, name VARCHAR)",
+        "INSERT INTO tag VALUES (1, 'a'), (2, 'b'), (3, NULL)",
+        "CREATE INDEX tag_x ON tag (name || '-x')");
+    check(c, "SELECT id FROM tag WHERE name || '-x' = 'b-x'").explainContains("INDEX TAG_X PREFIX SCAN").returns("2");
+  }
+
   @Test
   void asyncBuildIsUnreadUntilCompleteAndListedWithItsState() throws Exception {
     assertEquals(0, update("CREATE INDEX i_async ON sale (product) ASYNC"));

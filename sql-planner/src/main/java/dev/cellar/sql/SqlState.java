@@ -17,6 +17,8 @@ public enum SqlState {
   STRING_TRUNCATION("22001"),
   /** A number does not fit its type (or a key encoding). */
   NUMERIC_OUT_OF_RANGE("22003"),
+  /** A NULL where none may be: a MAP key. */
+  NULL_VALUE_NOT_ALLOWED("22004"),
   /** A date, time or timestamp literal cannot be read. */
   INVALID_DATETIME("22007"),
   /** Division by zero. */

@@ -118,16 +118,28 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
         : filter.copy(orderOf(filter, bounded), bounded, RexUtil.composeConjunction(rexBuilder, remaining));
   }
 
+  private static final java.util.regex.Pattern CHARSET =
+      java.util.regex.Pattern.compile("_[A-Za-z0-9-]+(?=')| CHARACTER SET \"[^\"]*\"");
+
+  /**
+   * An expression's digest without the character sets of its text literals and types: an index
+   * expression is compiled apart from the connection, whose text literals are UTF-8 ({@code
+   * _UTF-8'x'}) where the index's are {@code 'x'}, the same value.
+   */
+  static String withoutCharsets(String digest) {
+    return CHARSET.matcher(digest).replaceAll("");
+  }
+
   /** Replaces each indexed expression of {@code ix} by a reference to the entry field holding its value. */
   private static RexShuttle toExpressionFields(IndexMapping ix) {
     List<String> digests = new ArrayList<>();
     for (RexNode n : ix.expressionNodes()) {
-      digests.add(n.toString());
+      digests.add(withoutCharsets(n.toString()));
     }
     return new RexShuttle() {
       @Override
       public RexNode visitCall(org.apache.calcite.rex.RexCall call) {
-        int i = digests.indexOf(call.toString());
+        int i = digests.indexOf(withoutCharsets(call.toString()));
         if (i >= 0) {
           return new RexInputRef(ix.expressionField(i), call.getType());
         }

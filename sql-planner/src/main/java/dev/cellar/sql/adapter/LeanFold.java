@@ -85,7 +85,7 @@ final class LeanFold implements ScanVisitor {
         continue;
       }
       ValueFormat format = mapping.def().columns().get(f).format();
-      if (mapping.isKey(f) || (format != null && format != ValueFormat.BYTES)) {
+      if (mapping.isKey(f) || mapping.isMap(f) || (format != null && format != ValueFormat.BYTES)) {
         return false;
       }
       switch (mapping.type(f)) {

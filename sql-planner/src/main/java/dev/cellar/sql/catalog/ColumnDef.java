@@ -49,11 +49,20 @@ public record ColumnDef(String name, ColumnType type, boolean nullable, String f
       throw new IllegalArgumentException("column " + name + (rowTimestamp ? " is the row timestamp, in no family"
           : " needs a family"));
     }
+    if (type.isMap() && family == null) {
+      throw new IllegalArgumentException("MAP column " + name + " is a whole family: it cannot be a key column or the"
+          + " row timestamp");
+    }
     if (rowTimestamp && type.type() != dev.cellar.sql.codec.KeyType.TIMESTAMP
         && type.type() != dev.cellar.sql.codec.KeyType.BIGINT) {
       throw new IllegalArgumentException("row timestamp column " + name + " must be TIMESTAMP or BIGINT, not "
           + type.sql());
     }
+  }
+
+  /** Whether the column is a {@code MAP}: every cell of its family, each an entry. */
+  public boolean isMap() {
+    return type.isMap();
   }
 
   /** Whether the column is part of the primary key. */

@@ -16,8 +16,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param precision length, precision or fractional digits; {@link #UNSPECIFIED} when the type
  *     takes none or none was given (VARCHAR, VARBINARY without a length)
  * @param scale DECIMAL's scale; 0 otherwise
+ * @param mapValue for a {@code MAP<VARCHAR, V>} column (a whole family: each cell an entry, its
+ *     qualifier the key), the type {@code V} of the values; {@code type} is then the keys' type,
+ *     VARCHAR. {@code null} for every other type
  */
-public record ColumnType(KeyType type, int precision, int scale) {
+public record ColumnType(KeyType type, int precision, int scale, ColumnType mapValue) {
   /** No length or precision. */
   public static final int UNSPECIFIED = -1;
   /** Largest DECIMAL precision (as Phoenix). */
@@ -27,6 +30,25 @@ public record ColumnType(KeyType type, int precision, int scale) {
 
   public ColumnType {
     Objects.requireNonNull(type, "type");
+    if (mapValue != null && (type != KeyType.VARCHAR || mapValue.isMap())) {
+      throw new IllegalArgumentException("a MAP has VARCHAR keys and values of a scalar type, not " + type + " and "
+          + mapValue.sql());
+    }
+  }
+
+  /** A scalar type. */
+  public ColumnType(KeyType type, int precision, int scale) {
+    this(type, precision, scale, null);
+  }
+
+  /** {@code MAP<VARCHAR, value>}. */
+  public static ColumnType map(ColumnType value) {
+    return new ColumnType(KeyType.VARCHAR, UNSPECIFIED, 0, Objects.requireNonNull(value, "value"));
+  }
+
+  /** Whether this is a {@code MAP<VARCHAR, V>}: a whole family, one entry per cell. */
+  public boolean isMap() {
+    return mapValue != null;
   }
 
   /** A type without length or precision (or with its default one). */
@@ -50,8 +72,12 @@ public record ColumnType(KeyType type, int precision, int scale) {
     return type.hasFixedLength() ? precision : -1;
   }
 
-  /** The type as Calcite sees it. */
+  /** The type as Calcite sees it; a MAP's values are nullable (a missing key reads as NULL). */
   public RelDataType toRelDataType(RelDataTypeFactory f, boolean nullable) {
+    if (isMap()) {
+      RelDataType key = f.createSqlType(SqlTypeName.VARCHAR);
+      return f.createTypeWithNullability(f.createMapType(key, mapValue.toRelDataType(f, true)), nullable);
+    }
     RelDataType t;
     switch (type) {
       case BOOLEAN:
@@ -108,6 +134,9 @@ public record ColumnType(KeyType type, int precision, int scale) {
 
   /** The type as DDL writes it: {@code VARCHAR(30)}, {@code DECIMAL(10,2)}, {@code TIMESTAMP(3)}. */
   public String sql() {
+    if (isMap()) {
+      return "MAP<VARCHAR," + mapValue.sql() + ">";
+    }
     switch (type) {
       case CHAR:
       case BINARY:
@@ -128,6 +157,10 @@ public record ColumnType(KeyType type, int precision, int scale) {
   /** Parses what {@link #sql()} writes (catalog records). */
   public static ColumnType parse(String sql) {
     String s = sql.trim().toUpperCase(Locale.ROOT);
+    if (s.startsWith("MAP<") && s.endsWith(">")) {
+      int comma = s.indexOf(',');
+      return map(parse(s.substring(comma + 1, s.length() - 1)));
+    }
     int open = s.indexOf('(');
     String name = open < 0 ? s : s.substring(0, open).trim();
     KeyType type = KeyType.valueOf(name);

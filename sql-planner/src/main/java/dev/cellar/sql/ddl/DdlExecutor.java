@@ -183,16 +183,21 @@ public final class DdlExecutor {
         continue;
       }
       if (pos != null) {
+        if (c.type().isMap()) {
+          throw MapColumns.inKey(c, "table", name);
+        }
         if (c.family() != null) {
           throw CellarSqlException.syntax("primary key column " + c.family() + "." + c.name() + " of table " + name
               + " (" + c.at().position() + ") cannot have a column family: it is part of the rowkey");
         }
         cols.add(new ColumnDef(c.name(), c.type(), false, null, pos, keyDesc.get(c.name())));
       } else {
-        String fam = c.family() == null ? defaultFamily : familyName(c.family(), c.at());
+        String fam = c.type().isMap() ? MapColumns.family(c, "table", name)
+            : c.family() == null ? defaultFamily : familyName(c.family(), c.at());
         cols.add(new ColumnDef(c.name(), c.type(), !c.notNull(), fam, -1, false));
       }
     }
+    MapColumns.checkFamilies(cols, "table", name);
     boolean hidden = key.isEmpty();
     if (hidden && salt > 0) {
       throw CellarSqlException.syntax("SALT_BUCKETS needs a primary key: table " + name
@@ -204,11 +209,13 @@ public final class DdlExecutor {
     String explicitDefault = s.options().stream().anyMatch(o -> o.name().equals("DEFAULT_COLUMN_FAMILY")) ? defaultFamily
         : null;
     String marker;
-    if (explicitDefault != null || usesDefault || cols.stream().noneMatch(ColumnDef::isCell)) {
+    // a MAP's family holds its entries only, so the marker cell never goes there
+    if (explicitDefault != null || usesDefault || cols.stream().noneMatch(c -> c.isCell() && !c.isMap())) {
       marker = defaultFamily;
     } else {
-      marker = cols.stream().filter(ColumnDef::isCell).findFirst().orElseThrow().family();
+      marker = cols.stream().filter(c -> c.isCell() && !c.isMap()).findFirst().orElseThrow().family();
     }
+    MapColumns.checkMarker(cols, marker, "table", name);
     families.add(marker);
     for (ColumnDef c : cols) {
       if (c.isCell()) {
@@ -361,7 +368,8 @@ public final class DdlExecutor {
         throw CellarSqlException.syntax("column " + c.name() + " added to table " + t.name() + " ("
             + c.at().position() + ") must be nullable: existing rows have no value for it");
       }
-      String fam = c.family() == null ? t.defaultFamily() : familyName(c.family(), c.at());
+      String fam = c.type().isMap() ? MapColumns.family(c, t.isMapped() ? "view" : "table", t.name())
+          : c.family() == null ? t.defaultFamily() : familyName(c.family(), c.at());
       if (!t.isMapped()) {
         checkNoFormat(c, t.name());
       }
@@ -374,6 +382,10 @@ public final class DdlExecutor {
         newFamilies.add(fam);
       }
       cols.add(new ColumnDef(c.name(), c.type(), true, fam, -1, false, c.format()));
+      MapColumns.checkFamilies(cols, t.isMapped() ? "view" : "table", t.name());
+      if (!t.isMapped()) {
+        MapColumns.checkMarker(cols, t.markerFamily(), "table", t.name());
+      }
       changed = true;
     }
     Map<String, ColumnFamilyDescriptor.Builder> fams = new LinkedHashMap<>();
@@ -438,6 +450,16 @@ public final class DdlExecutor {
     dropped.removeIf(c -> !c.isCell());
     if (t.isMapped() || dropped.isEmpty()) {
       // a mapping only stops reading the column; the data belongs to the store table
+      return;
+    }
+    // a MAP column is its family: the family goes, entries and all
+    for (ColumnDef c : dropped) {
+      if (c.isMap()) {
+        db.store().admin().deleteFamily(t.storageName(), c.family());
+      }
+    }
+    dropped.removeIf(ColumnDef::isMap);
+    if (dropped.isEmpty()) {
       return;
     }
     // Delete the dropped columns' cells, so that a column added later under the same name starts empty.

@@ -466,6 +466,9 @@ public final class DdlParser {
       throw error(t, "expected a type for column " + column);
     }
     i++;
+    if (t.is("MAP") && peek().isSymbol("<")) {
+      return mapType(column, t);
+    }
     KeyType kt;
     switch (t.text()) {
       case "BOOLEAN":
@@ -550,6 +553,27 @@ public final class DdlParser {
           + peek().position() + ") are not supported");
     }
     return ct;
+  }
+
+  /** {@code MAP<VARCHAR, type>}, after {@code MAP}: the keys are qualifiers, so text. */
+  private ColumnType mapType(String column, Token at) {
+    expectSymbol("<");
+    Token k = peek();
+    ColumnType key = type(column);
+    if (key.type() != KeyType.VARCHAR || key.isMap() || key.precision() != ColumnType.UNSPECIFIED) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "MAP column " + column + " at " + at.position()
+          + ": the keys of a MAP are the qualifiers of its family and must be VARCHAR, not " + key.sql() + " (at "
+          + k.position() + ")");
+    }
+    expectSymbol(",");
+    Token v = peek();
+    ColumnType value = type(column);
+    if (value.isMap()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "MAP column " + column + " at " + at.position()
+          + ": the values of a MAP are cells and cannot be MAPs themselves (at " + v.position() + ")");
+    }
+    expectSymbol(">");
+    return ColumnType.map(value);
   }
 
   private ColumnType sized(KeyType kt, int p, int s, String column, Token at) {

@@ -317,6 +317,11 @@ final class IndexDdl {
       throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "table " + t.name() + " has no column " + name + " ("
           + position + ")");
     }
+    if (c.isMap()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "column " + c.name() + " (" + position + ") of table "
+          + t.name() + " is a MAP, which an index can neither key on nor include; index an entry of it with an "
+          + "expression, " + c.name() + "['key'], or map its family as a view with DYNAMIC_FAMILY and index that");
+    }
     return c;
   }
 

@@ -158,6 +158,9 @@ final class Mappings {
       }
       Integer pos = keyPos.get(c.name());
       if (pos != null) {
+        if (c.type().isMap()) {
+          throw MapColumns.inKey(c, "view", name);
+        }
         if (c.family() != null) {
           throw CellarSqlException.syntax("primary key column " + c.family() + "." + c.name() + " of view " + name
               + " (" + c.at().position() + ") cannot have a column family: it is part of the rowkey");
@@ -165,7 +168,12 @@ final class Mappings {
         cols.add(new ColumnDef(c.name(), c.type(), false, null, pos, false, c.format()));
         continue;
       }
-      String fam = dynamic != null ? dynamic : c.family() == null ? defaultFamily : c.family();
+      if (c.type().isMap() && dynamic != null) {
+        throw CellarSqlException.syntax("MAP column " + c.name() + " (" + c.at().position() + ") of view " + name
+            + ": a view with DYNAMIC_FAMILY reads each cell as a row of its own, so it has no MAP columns");
+      }
+      String fam = c.type().isMap() ? MapColumns.family(c, "view", name)
+          : dynamic != null ? dynamic : c.family() == null ? defaultFamily : c.family();
       if (!desc.hasFamily(fam)) {
         throw new CellarSqlException(SqlState.FAMILY_NOT_FOUND, "column " + fam + "." + c.name() + " ("
             + c.at().position() + ") of view " + name + ": store table " + store + " has no family " + fam
@@ -177,6 +185,7 @@ final class Mappings {
     if (marker == null) {
       marker = desc.familyNames().isEmpty() ? defaultFamily : desc.familyNames().get(0);
     }
+    MapColumns.checkFamilies(cols, "view", name);
     TableDef def = new TableDef(Catalog.DEFAULT_SCHEMA, name, store, cols, 0, List.of(), defaultFamily, marker, false,
         TableDef.MAPPED_KEY_FORMAT, Map.of(), new TableDef.Mapping(layout, separator, values, readOnly, badAsNull, dynamic,
         qualifier, versions));

@@ -67,6 +67,8 @@ public final class TableMapping {
   private final int rowTimestampField;
   /** Per field, whether it is a key column. */
   private final boolean[] keyField;
+  /** The fields of {@code MAP} columns, each a whole family ({@link #isMap(int)}). */
+  private final int[] mapFields;
 
   public TableMapping(TableDef def) {
     this(def, java.util.Map.of());
@@ -86,20 +88,25 @@ public final class TableMapping {
     this.fieldFamily = new byte[n][];
     this.fieldQualifier = new byte[n][];
     List<Integer> values = new ArrayList<>();
+    List<Integer> maps = new ArrayList<>();
     this.keyField = new boolean[n];
     int ts = -1;
     for (int i = 0; i < n; i++) {
       ColumnDef c = cols.get(i);
-      types[i] = c.type().type();
+      types[i] = c.isMap() ? c.type().mapValue().type() : c.type().type();
       formats[i] = c.format() != null ? c.format() : def.isMapped() ? def.mapping().valueFormat() : ValueFormat.BYTES;
       keyField[i] = c.isKey();
       ts = c.rowTimestamp() ? i : ts;
-      if (c.isCell()) {
+      if (c.isMap()) {
+        fieldFamily[i] = Bytes.toBytes(c.family());
+        maps.add(i);
+      } else if (c.isCell()) {
         fieldFamily[i] = Bytes.toBytes(c.family());
         fieldQualifier[i] = Bytes.toBytes(qualifiers.getOrDefault(c.name(), c.name()));
         values.add(i);
       }
     }
+    this.mapFields = maps.stream().mapToInt(Integer::intValue).toArray();
     List<ColumnDef> keys = def.keyColumns();
     this.keyFields = new int[keys.size()];
     List<KeyColumn> keyColumns = new ArrayList<>();
@@ -309,7 +316,7 @@ public final class TableMapping {
       }
     }
     for (int f : fields) {
-      if (fieldFamily[f] != null && !wholeFamily(familyIndex[f], needed[familyIndex[f]])) {
+      if (fieldQualifier[f] != null && !wholeFamily(familyIndex[f], needed[familyIndex[f]])) {
         query.addColumn(fieldFamily[f], fieldQualifier[f]);
       }
     }
@@ -341,11 +348,16 @@ public final class TableMapping {
    * one of them (other cells of its families are someone else's); else any cell of the row read.
    */
   private boolean timed(Cell c) {
-    if (!isMapped() || valueFields.length == 0) {
+    if (!isMapped() || valueFields.length + mapFields.length == 0) {
       return true;
     }
     for (int j = 0; j < valueFields.length; j++) {
       if (compare(c, j) == 0) {
+        return true;
+      }
+    }
+    for (int f : mapFields) {
+      if (Arrays.equals(c.family(), fieldFamily[f])) {
         return true;
       }
     }
@@ -365,9 +377,13 @@ public final class TableMapping {
     return familyColumns[i] <= NARROW_FAMILY || 2 * needed >= familyColumns[i];
   }
 
-  /** {@code info.name}: where field {@code f}'s value lives, or null for a key column. */
+  /**
+   * {@code info.name}: where field {@code f}'s value lives ({@code item.*} for a MAP column), or
+   * null for a key column.
+   */
   public String cellName(int f) {
-    return fieldFamily[f] == null ? null : Bytes.toString(fieldFamily[f]) + "." + Bytes.toString(fieldQualifier[f]);
+    return fieldFamily[f] == null ? null : Bytes.toString(fieldFamily[f]) + "."
+        + (fieldQualifier[f] == null ? "*" : Bytes.toString(fieldQualifier[f]));
   }
 
   /** Whether the table maps a store table written elsewhere: no marker cell, its own encodings. */
@@ -404,9 +420,22 @@ public final class TableMapping {
     return keyField[field];
   }
 
-  /** Whether field {@code i} is a cell {@code family:qualifier} (not a key column, not the row timestamp). */
+  /**
+   * Whether field {@code i} is a cell {@code family:qualifier} (not a key column, not the row
+   * timestamp, not a MAP).
+   */
   public boolean isCell(int field) {
-    return fieldFamily[field] != null;
+    return fieldQualifier[field] != null;
+  }
+
+  /** Whether field {@code i} is a {@code MAP} column: every cell of {@link #family(int)}, each an entry. */
+  public boolean isMap(int field) {
+    return fieldFamily[field] != null && fieldQualifier[field] == null;
+  }
+
+  /** Whether the table has {@code MAP} columns. */
+  public boolean hasMaps() {
+    return mapFields.length > 0;
   }
 
   public byte[] family(int field) {
@@ -490,11 +519,12 @@ public final class TableMapping {
     Object s = RuntimeValues.toStorage(types[field], v);
     if (types[field] == KeyType.DECIMAL && s instanceof BigDecimal d) {
       ColumnDef c = def.columns().get(field);
-      int scale = c.type().scale();
+      dev.cellar.sql.catalog.ColumnType t = scalarType(field);
+      int scale = t.scale();
       BigDecimal scaled = d.scale() == scale ? d : d.setScale(scale, RoundingMode.DOWN);
-      if (scaled.precision() - scaled.scale() > c.type().precision() - scale && scaled.signum() != 0) {
+      if (scaled.precision() - scaled.scale() > t.precision() - scale && scaled.signum() != 0) {
         throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + d.toPlainString() + " of column "
-            + c.name() + " of table " + def.name() + " cannot be represented as a " + c.type().sql());
+            + c.name() + " of table " + def.name() + " cannot be represented as a " + t.sql());
       }
       return scaled;
     }
@@ -552,6 +582,59 @@ public final class TableMapping {
         j++;
       }
     }
+    for (int f : mapFields) {
+      if (wanted == null || wanted[f]) {
+        row[f] = readMap(r, f);
+      }
+    }
+  }
+
+  /**
+   * MAP field {@code f} of row {@code r}: an entry per cell of its family, in qualifier order,
+   * the qualifier's UTF-8 text the key; NULL when the family has no cell in the row.
+   */
+  private java.util.Map<String, Object> readMap(Result r, int f) {
+    java.util.Map<String, Object> map = null;
+    byte[] family = fieldFamily[f];
+    for (Cell c : r.cells()) {
+      if (Arrays.equals(c.family(), family)) {
+        if (map == null) {
+          map = new java.util.LinkedHashMap<>();
+        }
+        // several versions of a cell come newest first
+        map.putIfAbsent(new String(c.qualifier(), StandardCharsets.UTF_8), readValue(r, f, c.value()));
+      }
+    }
+    return map;
+  }
+
+  /**
+   * The cells of MAP field {@code f}'s value {@code map}: qualifiers (the keys' UTF-8) to encoded
+   * values. A NULL value has no cell.
+   *
+   * @throws CellarSqlException 22004 for a NULL key, 22000 for a value that cannot be stored
+   */
+  public java.util.SortedMap<byte[], byte[]> encodeMap(int f, Object map) {
+    java.util.SortedMap<byte[], byte[]> out = new java.util.TreeMap<>(Bytes::compare);
+    if (!(map instanceof java.util.Map<?, ?> entries)) {
+      throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store " + map + " in MAP column "
+          + def.columns().get(f).name() + " of table " + def.name() + ": it is not a map");
+    }
+    for (java.util.Map.Entry<?, ?> e : entries.entrySet()) {
+      if (e.getKey() == null) {
+        throw new CellarSqlException(SqlState.NULL_VALUE_NOT_ALLOWED, "NULL key in a value of MAP column "
+            + def.columns().get(f).name() + " of table " + def.name() + ": each key is the qualifier of a cell");
+      }
+      String key = e.getKey().toString();
+      if (key.isEmpty() && !isMapped()) {
+        throw new CellarSqlException(SqlState.DATA_EXCEPTION, "empty key in a value of MAP column "
+            + def.columns().get(f).name() + " of table " + def.name() + ": each key is the qualifier of a cell");
+      }
+      if (e.getValue() != null) {
+        out.put(key.getBytes(StandardCharsets.UTF_8), encodeValue(f, e.getValue()));
+      }
+    }
+    return out;
   }
 
   /** Field {@code f} from bytes of a cell of row {@code r}. */
@@ -612,17 +695,23 @@ public final class TableMapping {
    * @throws IllegalArgumentException if the value has more fraction or integer digits than the column
    */
   private BigDecimal toColumnScale(int field, BigDecimal d) {
-    ColumnDef c = def.columns().get(field);
+    dev.cellar.sql.catalog.ColumnType t = scalarType(field);
     BigDecimal v;
     try {
-      v = d.setScale(c.type().scale(), RoundingMode.UNNECESSARY);
+      v = d.setScale(t.scale(), RoundingMode.UNNECESSARY);
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(d.toPlainString() + " has more fraction digits than " + c.type().sql());
+      throw new IllegalArgumentException(d.toPlainString() + " has more fraction digits than " + t.sql());
     }
-    if (v.precision() - v.scale() > c.type().precision() - c.type().scale() && v.signum() != 0) {
-      throw new IllegalArgumentException(d.toPlainString() + " has more integer digits than " + c.type().sql());
+    if (v.precision() - v.scale() > t.precision() - t.scale() && v.signum() != 0) {
+      throw new IllegalArgumentException(d.toPlainString() + " has more integer digits than " + t.sql());
     }
     return v;
+  }
+
+  /** The type of field {@code f}'s values: its column's, or a MAP's value type. */
+  private dev.cellar.sql.catalog.ColumnType scalarType(int f) {
+    dev.cellar.sql.catalog.ColumnType t = def.columns().get(f).type();
+    return t.isMap() ? t.mapValue() : t;
   }
 
   /** 22018 for text that is not a number, 22007 not a date or time, else 22000. */

@@ -115,7 +115,7 @@ public final class TableWriter {
       if (upsert) {
         for (Object[] row : byKey.values()) {
           for (int f = 0; f < row.length && !deletes; f++) {
-            deletes = row[f] == null && m.isCell(f) && (targeted == null || targeted[f]);
+            deletes = (row[f] == null && m.isCell(f) || m.isMap(f)) && (targeted == null || targeted[f]);
           }
         }
       }
@@ -153,6 +153,10 @@ public final class TableWriter {
         }
         if (upsert) {
           Delete d = nullCells(key, row, targeted, stamp.deleteTs());
+          if (d != null) {
+            batch.add(def.storageName(), d);
+          }
+          d = mapFamilies(key, row, targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
           }
@@ -211,7 +215,7 @@ public final class TableWriter {
           if (m.isKey(updated[u]) && !Objects.equals(in[updated[u]], row[updated[u]])) {
             keyChange = true;
           }
-          deletes |= row[updated[u]] == null;
+          deletes |= row[updated[u]] == null || m.isMap(updated[u]);
         }
         keepStatementTime(row, updated);
         checkNotNull(row, targeted);
@@ -235,6 +239,10 @@ public final class TableWriter {
           byte[] key = oldKeys.get(i);
           addPut(batch, put(key, newRows.get(i), targeted, stamp.putTs()));
           Delete d = nullCells(key, newRows.get(i), targeted, stamp.deleteTs());
+          if (d != null) {
+            batch.add(def.storageName(), d);
+          }
+          d = mapFamilies(key, newRows.get(i), targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
           }
@@ -522,10 +530,16 @@ public final class TableWriter {
       p.addColumn(m.markerFamily(), TableMapping.MARKER, m.markerValue());
     }
     for (int f = 0; f < row.length && f < m.fieldCount(); f++) {
-      if (!m.isCell(f) || row[f] == null || (targeted != null && !targeted[f])) {
+      if (row[f] == null || (targeted != null && !targeted[f])) {
         continue;
       }
-      p.addColumn(m.family(f), m.qualifier(f), m.encodeValue(f, row[f]));
+      if (m.isCell(f)) {
+        p.addColumn(m.family(f), m.qualifier(f), m.encodeValue(f, row[f]));
+      } else if (m.isMap(f)) {
+        for (Map.Entry<byte[], byte[]> e : m.encodeMap(f, row[f]).entrySet()) {
+          p.addColumn(m.family(f), e.getKey(), e.getValue());
+        }
+      }
     }
     p.setDurability(durability);
     return p;
@@ -542,6 +556,31 @@ public final class TableWriter {
         d = new Delete(key, m.cellTimestamp(row, ts));
       }
       d.addColumns(m.family(f), m.qualifier(f));
+    }
+    if (d != null) {
+      d.setDurability(durability);
+    }
+    return d;
+  }
+
+  /**
+   * The delete of the families of the targeted MAP columns, whose entries the row's values
+   * replace whole, or {@code null} if none. Its puts are later than it: at {@code ts}, before
+   * the statement's put timestamp, or, for a row written at its {@code ROW_TIMESTAMP}, just before
+   * that (entries written later than it are kept, as any cell written later would be).
+   */
+  private Delete mapFamilies(byte[] key, Object[] row, boolean[] targeted, long ts) {
+    if (!m.hasMaps()) {
+      return null;
+    }
+    boolean explicit = m.rowTimestampField() >= 0 && row[m.rowTimestampField()] != null;
+    long at = explicit ? m.cellTimestamp(row, ts) - 1 : ts;
+    Delete d = null;
+    for (int f = 0; f < m.fieldCount() && at >= 0; f++) {
+      if (m.isMap(f) && (targeted == null || targeted[f])) {
+        d = d == null ? new Delete(key, at) : d;
+        d.addFamily(m.family(f));
+      }
     }
     if (d != null) {
       d.setDurability(durability);
