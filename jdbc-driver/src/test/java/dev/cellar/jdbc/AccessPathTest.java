@@ -84,6 +84,43 @@ class AccessPathTest {
     return rows;
   }
 
+  /** Comparisons of non-key columns run in the store: only matching rows are read. */
+  @Test
+  void valueComparisonsAreStoreFilters() throws Exception {
+    run(c, "CREATE TABLE temps (id INTEGER PRIMARY KEY, v.t INTEGER, v.big BIGINT, v.d DATE, v.s VARCHAR, "
+        + "v.tiny TINYINT)");
+    try {
+      StringJoiner rows = new StringJoiner(", ");
+      for (int i = 0; i < 20; i++) {
+        rows.add("(" + i + ", " + (i - 10) + ", " + (i - 10) * 1_000_000_000L + ", DATE '2024-01-" + (10 + i) + "', 's"
+            + (char) ('a' + i) + "', " + (i * 10 - 100) + ")");
+      }
+      run(c, "INSERT INTO temps VALUES " + rows + ", (20, NULL, NULL, NULL, NULL, NULL)");
+      assertEquals(List.of("0", "1", "2"), query("SELECT id FROM temps WHERE t < -7", "FULL SCAN FILTER (T < -7)", 3));
+      assertEquals(List.of("18", "19"), query("SELECT id FROM temps WHERE 8 <= t", "FULL SCAN FILTER (T >= 8)", 2));
+      assertEquals(List.of("9", "10", "11"), query("SELECT id FROM temps WHERE t BETWEEN -1 AND 1",
+          "FULL SCAN FILTER (T >= -1 AND T <= 1)", 3));
+      assertEquals(List.of("0", "1"), query("SELECT id FROM temps WHERE big < -8000000000",
+          "FULL SCAN FILTER (BIG < -8000000000)", 2));
+      assertEquals(List.of("18", "19"), query("SELECT id FROM temps WHERE d > DATE '2024-01-27'",
+          "FULL SCAN FILTER (D > DATE '2024-01-27')", 2));
+      assertEquals(List.of("17", "18", "19"), query("SELECT id FROM temps WHERE s >= 'sr'",
+          "FULL SCAN FILTER (S >= 'sr')", 3));
+      assertEquals(List.of("0"), query("SELECT id FROM temps WHERE tiny < CAST(-90 AS TINYINT)",
+          "FULL SCAN FILTER (TINY < -90)", 1));
+      try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM temps WHERE t > ? AND s < ?")) {
+        ps.setInt(1, -3);
+        ps.setString(2, "sm");
+        try (java.sql.ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals(4, rs.getInt(1));
+        }
+      }
+    } finally {
+      run(c, "DROP TABLE temps");
+    }
+  }
+
   @Test
   void wholeKeyIsOneGet() throws Exception {
     assertEquals(List.of("item7, 0.25"), query("SELECT name, price FROM item WHERE item_id = 7", "GET (ITEM_ID = 7)", 1));

@@ -63,8 +63,8 @@ public final class CellarFilterTranslator {
     remaining.removeAll(exact);
     List<ValuePredicate> filters = new ArrayList<>();
     for (RexNode c : remaining) {
-      // a range of a dynamic family's qualifier comes as SEARCH(q, Sarg[...]): its comparisons are filters
-      List<RexNode> parts = mapping.isDynamic() && c.getKind() == SqlKind.SEARCH
+      // a range comes as SEARCH(c, Sarg[...]): its comparisons are filters
+      List<RexNode> parts = c.getKind() == SqlKind.SEARCH
           ? RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, c)) : List.of(c);
       for (RexNode part : parts) {
         ValuePredicate p = ValuePredicate.of(part, mapping);

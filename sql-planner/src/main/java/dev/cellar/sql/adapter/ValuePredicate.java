@@ -8,6 +8,7 @@ import dev.cellar.storage.filter.BinaryPrefixComparator;
 import dev.cellar.storage.filter.ColumnRangeFilter;
 import dev.cellar.storage.filter.CompareOperator;
 import dev.cellar.storage.filter.Filter;
+import dev.cellar.storage.filter.SignedIntegerComparator;
 import dev.cellar.storage.filter.SingleColumnValueFilter;
 import java.util.List;
 import java.util.Objects;
@@ -21,11 +22,14 @@ import org.apache.calcite.sql.SqlKind;
 
 /**
  * A predicate on one non-key column that the store evaluates as a
- * {@link SingleColumnValueFilter}, so that rows failing it never leave the store: equality or
- * inequality with a constant or parameter, and {@code LIKE 'abc%'} of a VARCHAR. Only where a
- * value has exactly one encoding (integers, dates, times, timestamps, VARCHAR, VARBINARY of a
- * table Cellar writes) are bytes compared; a row without the cell is NULL and fails. The query's
- * filter still runs over the rows that pass.
+ * {@link SingleColumnValueFilter}, so that rows failing it never leave the store: equality,
+ * inequality and comparisons ({@code <}, {@code <=}, {@code >}, {@code >=}) with a constant or
+ * parameter, and {@code LIKE 'abc%'} of a VARCHAR. Only where a value has exactly one encoding
+ * (integers, dates, times, timestamps, VARCHAR, VARBINARY of a table Cellar writes) are bytes
+ * compared; a row without the cell is NULL and fails. Comparisons take integers, dates, times and
+ * timestamps as signed numbers ({@link SignedIntegerComparator}), and VARCHARs as bytes where the
+ * bound's characters are all below U+D800, where UTF-8's order is Java's. The query's filter still
+ * runs over the rows that pass.
  *
  * <p>On the qualifier column of a table with a dynamic family ({@link TableMapping#isDynamic()}),
  * a VARCHAR, equality and comparisons with a constant or parameter are a
@@ -34,7 +38,6 @@ import org.apache.calcite.sql.SqlKind;
 final class ValuePredicate {
   enum Op {
     EQUAL("="), NOT_EQUAL("<>"), STARTS_WITH("LIKE"),
-    /** Comparisons of the qualifier column of a dynamic-family table only. */
     LESS("<"), LESS_EQUAL("<="), GREATER(">"), GREATER_EQUAL(">=");
 
     final String sql;
@@ -66,31 +69,33 @@ final class ValuePredicate {
     }
     RexNode a = call.getOperands().get(0);
     RexNode b = call.getOperands().get(1);
-    Op op;
-    switch (call.getKind()) {
-      case EQUALS:
-        op = Op.EQUAL;
-        break;
-      case NOT_EQUALS:
-        op = Op.NOT_EQUAL;
-        break;
-      case LIKE:
-        op = Op.STARTS_WITH;
-        break;
-      default:
-        return null;
-    }
-    if (!(a instanceof RexInputRef) && op != Op.STARTS_WITH) {
+    SqlKind kind = call.getKind();
+    if (!(a instanceof RexInputRef) && kind != SqlKind.LIKE) {
       RexNode t = a;
       a = b;
       b = t;
+      kind = kind.reverse();
+    }
+    Op op = switch (kind) {
+      case EQUALS -> Op.EQUAL;
+      case NOT_EQUALS -> Op.NOT_EQUAL;
+      case LIKE -> Op.STARTS_WITH;
+      case LESS_THAN -> Op.LESS;
+      case LESS_THAN_OR_EQUAL -> Op.LESS_EQUAL;
+      case GREATER_THAN -> Op.GREATER;
+      case GREATER_THAN_OR_EQUAL -> Op.GREATER_EQUAL;
+      default -> null;
+    };
+    if (op == null) {
+      return null;
     }
     if (!(a instanceof RexInputRef ref) || !mapping.isCell(ref.getIndex())) {
       return null;
     }
     int field = ref.getIndex();
     KeyType type = mapping.type(field);
-    if (!exactlyEncoded(type) || op == Op.STARTS_WITH && type != KeyType.VARCHAR) {
+    if (!exactlyEncoded(type) || op == Op.STARTS_WITH && type != KeyType.VARCHAR
+        || isComparison(op) && type == KeyType.VARBINARY) {
       return null;
     }
     KeyOperand operand;
@@ -109,7 +114,7 @@ final class ValuePredicate {
         }
         v = pattern.substring(0, wild);
       }
-      if (KeyOperand.toKey(type, v) == null) {
+      if (KeyOperand.toKey(type, v) == null || isComparison(op) && !bytesOrdered(v)) {
         return null;
       }
       operand = KeyOperand.constant(v, KeyConditions.display(v, lit.getType().getSqlTypeName()));
@@ -199,6 +204,26 @@ final class ValuePredicate {
     }
   }
 
+  private boolean isComparison() {
+    return isComparison(op);
+  }
+
+  private static boolean isComparison(Op op) {
+    return op == Op.LESS || op == Op.LESS_EQUAL || op == Op.GREATER || op == Op.GREATER_EQUAL;
+  }
+
+  /** Whether byte order is Java's order for strings compared with {@code v}: no character from U+D800. */
+  private static boolean bytesOrdered(Object v) {
+    if (v instanceof String s) {
+      for (int i = 0; i < s.length(); i++) {
+        if (s.charAt(i) >= '\uD800') {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   private static boolean exactlyEncoded(KeyType type) {
     switch (type) {
       case TINYINT:
@@ -234,6 +259,19 @@ final class ValuePredicate {
     if (op == Op.STARTS_WITH) {
       f = new SingleColumnValueFilter(family, qualifier, CompareOperator.EQUAL,
           new BinaryPrefixComparator(Bytes.toBytes((String) v)));
+    } else if (isComparison()) {
+      if (!bytesOrdered(v)) {
+        return null;
+      }
+      CompareOperator cmp = switch (op) {
+        case LESS -> CompareOperator.LESS;
+        case LESS_EQUAL -> CompareOperator.LESS_OR_EQUAL;
+        case GREATER -> CompareOperator.GREATER;
+        default -> CompareOperator.GREATER_OR_EQUAL;
+      };
+      byte[] bound = ValueCodec.encode(mapping.type(field), v);
+      f = new SingleColumnValueFilter(family, qualifier, cmp, mapping.type(field) == KeyType.VARCHAR
+          ? new dev.cellar.storage.filter.BinaryComparator(bound) : new SignedIntegerComparator(bound));
     } else {
       f = new SingleColumnValueFilter(family, qualifier, op == Op.EQUAL ? CompareOperator.EQUAL
           : CompareOperator.NOT_EQUAL, ValueCodec.encode(mapping.type(field), v));

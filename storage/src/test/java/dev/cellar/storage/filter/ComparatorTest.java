@@ -45,6 +45,26 @@ class ComparatorTest {
   }
 
   @Test
+  void signedIntegerComparatorOrdersNegativesFirst() {
+    SignedIntegerComparator zero = new SignedIntegerComparator(Bytes.toBytes(0L));
+    assertTrue(CompareOperator.LESS.matches(zero, Bytes.toBytes(-1L)));
+    assertTrue(CompareOperator.LESS.matches(zero, Bytes.toBytes(Long.MIN_VALUE)));
+    assertTrue(CompareOperator.GREATER.matches(zero, Bytes.toBytes(1L)));
+    assertTrue(CompareOperator.EQUAL.matches(zero, Bytes.toBytes(0L)));
+    SignedIntegerComparator minus300 = new SignedIntegerComparator(Bytes.toBytes(-300));
+    assertTrue(CompareOperator.LESS.matches(minus300, Bytes.toBytes(-301)));
+    assertTrue(CompareOperator.GREATER.matches(minus300, Bytes.toBytes(-299)));
+    assertTrue(CompareOperator.GREATER.matches(minus300, Bytes.toBytes(255)));
+    SignedIntegerComparator tiny = new SignedIntegerComparator(new byte[] {-5});
+    assertTrue(CompareOperator.LESS_OR_EQUAL.matches(tiny, new byte[] {-128}));
+    assertFalse(CompareOperator.LESS_OR_EQUAL.matches(tiny, new byte[] {127}));
+    // another width never matches and sorts after every integer
+    assertFalse(CompareOperator.EQUAL.matches(zero, Bytes.toBytes(0)));
+    assertFalse(CompareOperator.LESS.matches(zero, Bytes.toBytes(-1)));
+    assertTrue(CompareOperator.NOT_EQUAL.matches(zero, Bytes.toBytes(0)));
+  }
+
+  @Test
   void binaryPrefixComparatorComparesThePrefixOnly() {
     BinaryPrefixComparator abc = new BinaryPrefixComparator(b("abc"));
     assertTrue(CompareOperator.EQUAL.matches(abc, b("abc")));
