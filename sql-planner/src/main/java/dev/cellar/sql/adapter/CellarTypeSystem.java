@@ -1,6 +1,8 @@
 package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.catalog.ColumnType;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystem;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -9,7 +11,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * Cellar's type limits: DECIMAL up to precision and scale 38 (as Phoenix), and TIME and
  * TIMESTAMP with milliseconds unless a precision is given (values are kept in milliseconds).
  * String literals keep SQL's CHAR semantics ({@code CASE ... THEN 'dear' ELSE 'cheap' END} is a
- * CHAR(5)): making ragged results VARCHAR would also make {@code CHAR(3) = 'b'} false.
+ * CHAR(5)): making ragged results VARCHAR would also make {@code CHAR(3) = 'b'} false. The SUM of
+ * TINYINT, SMALLINT and INTEGER values is a BIGINT (as in Phoenix and PostgreSQL), so that sums
+ * of small columns do not overflow their type; so is their AVG (still a whole number, truncated
+ * toward zero), which is computed as that SUM divided by the COUNT.
  */
 public final class CellarTypeSystem extends RelDataTypeSystemImpl {
   /** The instance connections use ({@code typeSystem=...CellarTypeSystem#INSTANCE}). */
@@ -25,6 +30,30 @@ public final class CellarTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public int getMaxScale(SqlTypeName typeName) {
     return typeName == SqlTypeName.DECIMAL ? ColumnType.MAX_DECIMAL_PRECISION : super.getMaxScale(typeName);
+  }
+
+  @Override
+  public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+    switch (argumentType.getSqlTypeName()) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+        return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.BIGINT),
+            argumentType.isNullable());
+      default:
+        return super.deriveSumType(typeFactory, argumentType);
+    }
+  }
+
+  @Override
+  public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+    return smallInteger(argumentType) ? deriveSumType(typeFactory, argumentType)
+        : super.deriveAvgAggType(typeFactory, argumentType);
+  }
+
+  private static boolean smallInteger(RelDataType t) {
+    SqlTypeName n = t.getSqlTypeName();
+    return n == SqlTypeName.TINYINT || n == SqlTypeName.SMALLINT || n == SqlTypeName.INTEGER;
   }
 
   @Override
