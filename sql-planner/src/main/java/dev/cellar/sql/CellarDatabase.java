@@ -1,22 +1,34 @@
 package dev.cellar.sql;
 
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.ddl.IndexBuilds;
 import dev.cellar.sql.exec.RowIds;
 import dev.cellar.sql.exec.Timestamps;
 import dev.cellar.storage.CellarStore;
 import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The SQL side of one open store, shared by every connection to it: the {@link Catalog}, the
  * write lock of each table (statements writing one table run one at a time, which makes
  * duplicate-key checks and read-modify-write statements race-free), the statement
- * {@link Timestamps} and the generated {@link RowIds}. Thread-safe.
+ * {@link Timestamps} and the generated {@link RowIds}. Runs the background work of its
+ * statements (index builds) in threads that {@link #close} waits for. Thread-safe.
  */
 public final class CellarDatabase implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(CellarDatabase.class);
+  /** How long {@link #close} waits for background tasks to stop before closing the store anyway. */
+  private static final long CLOSE_WAIT_SECONDS = 30;
+
   private final CellarStore store;
   private final String description;
   private final Catalog catalog;
@@ -25,6 +37,8 @@ public final class CellarDatabase implements Closeable {
   private final ReentrantLock ddlLock = new ReentrantLock();
   private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
   private final Map<Class<?>, Object> extensions = new ConcurrentHashMap<>();
+  /** The threads of {@link #startBackground} still running; guards {@link #closed} being set. */
+  private final Set<Thread> background = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
   private CellarDatabase(CellarStore store, String description) {
@@ -34,9 +48,15 @@ public final class CellarDatabase implements Closeable {
     this.rowIds = new RowIds(catalog);
   }
 
-  /** The SQL layer over {@code store}; loads (or creates) its catalog. */
+  /**
+   * The SQL layer over {@code store}; loads (or creates) its catalog, and rebuilds in the
+   * background every index whose build did not finish before the store was last closed
+   * ({@link IndexBuilds#resume}).
+   */
   public static CellarDatabase open(CellarStore store, String description) {
-    return new CellarDatabase(store, description);
+    CellarDatabase db = new CellarDatabase(store, description);
+    IndexBuilds.resume(db);
+    return db;
   }
 
   public CellarStore store() {
@@ -91,12 +111,56 @@ public final class CellarDatabase implements Closeable {
     }
   }
 
-  /** Closes the store. */
+  /**
+   * Runs {@code task} in a daemon thread called {@code name}. The task must stop soon once
+   * {@link #isClosed} is true: {@link #close} waits for it before closing the store.
+   *
+   * @throws CellarSqlException with {@link SqlState#CONNECTION_DOES_NOT_EXIST} once closed
+   */
+  public void startBackground(String name, Runnable task) {
+    Thread thread = new Thread(() -> {
+      try {
+        task.run();
+      } finally {
+        background.remove(Thread.currentThread());
+      }
+    }, name);
+    thread.setDaemon(true);
+    synchronized (background) {
+      checkOpen();
+      background.add(thread);
+    }
+    thread.start();
+  }
+
+  /**
+   * Closes the store, once the background tasks have stopped (they stop at their next check of
+   * {@link #isClosed}); a task still running after {@value #CLOSE_WAIT_SECONDS} s is logged and
+   * the store closed under it.
+   */
   @Override
   public void close() {
-    if (!closed) {
+    List<Thread> running;
+    synchronized (background) {
+      if (closed) {
+        return;
+      }
       closed = true;
-      store.close();
+      running = new ArrayList<>(background);
     }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
+    for (Thread t : running) {
+      try {
+        t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      if (t.isAlive()) {
+        LOG.warn("database {}: background task {} did not stop within {} s of close; closing the store anyway",
+            description, t.getName(), CLOSE_WAIT_SECONDS);
+      }
+    }
+    store.close();
   }
 }

@@ -5,7 +5,11 @@ import dev.cellar.sql.exec.IndexBuilder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The index builds running in the background ({@code CREATE INDEX ... ASYNC}), for their progress. */
+/**
+ * The index builds running in the background ({@code CREATE INDEX ... ASYNC}, and the rebuilds
+ * of indexes left unfinished, which {@link #resume} starts when a database opens), for their
+ * progress.
+ */
 public final class IndexBuilds {
   private static final Map<CellarDatabase, Map<String, IndexBuilder>> BUILDS = new ConcurrentHashMap<>();
 
@@ -23,6 +27,15 @@ public final class IndexBuilds {
         BUILDS.remove(db, builds);
       }
     }
+  }
+
+  /**
+   * Rebuilds from scratch, in the background, every index of {@code db} still {@code BUILDING}
+   * in its catalog: one whose build the last process using the store did not finish. Never
+   * throws; a rebuild that cannot start is logged.
+   */
+  public static void resume(CellarDatabase db) {
+    new IndexDdl(db).resume();
   }
 
   /**

@@ -144,14 +144,11 @@ final class IndexDdl {
       dropStorage(ix, e);
       throw e;
     }
-    IndexBuilder builder = new IndexBuilder(db, t, ix);
     if (s.async()) {
-      IndexBuilds.started(db, name, builder);
-      Thread th = new Thread(() -> buildInBackground(builder, ix), "cellar-index-build-" + name);
-      th.setDaemon(true);
-      th.start();
+      startBuild(t, ix, false);
       return 0;
     }
+    IndexBuilder builder = new IndexBuilder(db, t, ix);
     try {
       build(builder, ix);
     } catch (RuntimeException e) {
@@ -161,12 +158,53 @@ final class IndexDdl {
     return builder.rowsDone();
   }
 
-  private void buildInBackground(IndexBuilder builder, IndexDef ix) {
+  /**
+   * Rebuilds from scratch, in the background, every index whose build did not finish before
+   * the database was last closed (a crash, a kill, a close during an ASYNC build): statements
+   * maintained it meanwhile, but the rows its build had not reached yet have no entries.
+   */
+  void resume() {
+    Catalog.Snapshot cat = db.catalog().snapshot();
+    for (IndexDef ix : cat.indexes().values()) {
+      if (ix.isActive()) {
+        continue;
+      }
+      TableDef t = cat.table(ix.table());
+      if (t == null) {
+        LOG.warn("index {} is an index of table {}, which does not exist; it is not rebuilt", ix.name(), ix.table());
+        continue;
+      }
+      LOG.info("index {} of table {} was left unfinished; rebuilding it in the background", ix.name(), t.name());
+      try {
+        startBuild(t, ix, true);
+      } catch (RuntimeException e) {
+        LOG.error("cannot rebuild index {} of table {}; it stays unused until ALTER INDEX {} ON {} REBUILD or "
+            + "until the database is opened again", ix.name(), t.name(), ix.name(), t.name(), e);
+      }
+    }
+  }
+
+  /** Builds index {@code ix} of {@code t} in the background; with {@code clear}, empties it first. */
+  private void startBuild(TableDef t, IndexDef ix, boolean clear) {
+    IndexBuilder builder = new IndexBuilder(db, t, ix);
+    IndexBuilds.started(db, ix.name(), builder);
+    try {
+      db.startBackground("cellar-index-build-" + ix.name(), () -> buildInBackground(builder, ix, clear));
+    } catch (RuntimeException e) {
+      IndexBuilds.finished(db, ix.name(), builder);
+      throw e;
+    }
+  }
+
+  private void buildInBackground(IndexBuilder builder, IndexDef ix, boolean clear) {
     try {
       db.ddlLock().lock();
       try {
-        if (!ix.equals(db.catalog().snapshot().index(ix.name()))) {
+        if (db.isClosed() || !ix.equals(db.catalog().snapshot().index(ix.name()))) {
           return;
+        }
+        if (clear) {
+          clear(ix, db.catalog().snapshot().table(ix.table()));
         }
       } finally {
         db.ddlLock().unlock();
@@ -178,15 +216,20 @@ final class IndexDdl {
       }
       db.ddlLock().lock();
       try {
-        if (ix.equals(db.catalog().snapshot().index(ix.name()))) {
+        if (!db.isClosed() && ix.equals(db.catalog().snapshot().index(ix.name()))) {
           activate(builder, ix);
         }
       } finally {
         db.ddlLock().unlock();
       }
     } catch (RuntimeException e) {
-      LOG.error("build of index {} of table {} failed; it stays unused until ALTER INDEX {} ON {} REBUILD",
-          ix.name(), ix.table(), ix.name(), ix.table(), e);
+      if (db.isClosed()) {
+        // still BUILDING in the catalog: built again when the database is opened
+        LOG.info("build of index {} of table {} stopped: the database closed", ix.name(), ix.table());
+      } else {
+        LOG.error("build of index {} of table {} failed; it stays unused until ALTER INDEX {} ON {} REBUILD or "
+            + "until the database is opened again", ix.name(), ix.table(), ix.name(), ix.table(), e);
+      }
     } finally {
       IndexBuilds.finished(db, ix.name(), builder);
     }
@@ -282,21 +325,7 @@ final class IndexDdl {
     TableDef t = db.catalog().snapshot().table(ix.table());
     switch (s.action()) {
       case "REBUILD": {
-        IndexDef building = ix.withState(IndexDef.State.BUILDING);
-        ReentrantLock lock = db.tableLock(t.storageName());
-        lock.lock();
-        try {
-          db.catalog().putIndex(building);
-          if (ix.layout() == IndexDef.Layout.FAMILY) {
-            db.store().admin().deleteFamily(ix.storageName(), ix.family());
-            db.store().admin().addFamily(ix.storageName(),
-                ColumnFamilyDescriptor.newBuilder(ix.family()).maxVersions(1).build());
-          } else {
-            db.store().admin().truncateTable(ix.storageName(), false);
-          }
-        } finally {
-          lock.unlock();
-        }
+        IndexDef building = clear(ix, t);
         IndexBuilder builder = new IndexBuilder(db, t, building);
         build(builder, building);
         return builder.rowsDone();
@@ -309,6 +338,29 @@ final class IndexDdl {
       default:
         throw new AssertionError(s.action());
     }
+  }
+
+  /**
+   * Makes an index unread ({@code BUILDING}) and deletes its entries, under the table lock so
+   * that no statement writes it meanwhile; returns the index as it is now in the catalog.
+   */
+  private IndexDef clear(IndexDef ix, TableDef t) {
+    IndexDef building = ix.withState(IndexDef.State.BUILDING);
+    ReentrantLock lock = db.tableLock(t.storageName());
+    lock.lock();
+    try {
+      db.catalog().putIndex(building);
+      if (ix.layout() == IndexDef.Layout.FAMILY) {
+        db.store().admin().deleteFamily(ix.storageName(), ix.family());
+        db.store().admin().addFamily(ix.storageName(),
+            ColumnFamilyDescriptor.newBuilder(ix.family()).maxVersions(1).build());
+      } else {
+        db.store().admin().truncateTable(ix.storageName(), false);
+      }
+    } finally {
+      lock.unlock();
+    }
+    return building;
   }
 
   private static ColumnDef column(TableDef t, String name, String position) {
