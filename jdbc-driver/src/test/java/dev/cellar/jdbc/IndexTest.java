@@ -25,12 +25,14 @@ import org.junit.jupiter.api.Test;
  * rows ({@code ALTER INDEX ... VERIFY} finds no difference).
  */
 class IndexTest {
+  private String url;
   private Connection c;
   private ReadStats stats;
 
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
+    url = Sql.freshMem();
+    c = Sql.connect(url);
     run(c, "CREATE TABLE sale (id INTEGER PRIMARY KEY, user_id VARCHAR, product VARCHAR, price DECIMAL(8,2))");
     StringJoiner rows = new StringJoiner(", ");
     for (int i = 1; i <= 200; i++) {
@@ -196,6 +198,36 @@ class IndexTest {
         + "AND user_id = 'u3'").plan();
     assertTrue(notThat.contains("INDEX I_USER"), notThat);
     assertFails(c, "42S02", "SELECT id FROM sale /*+ INDEX(nope) */ WHERE id = 1", "NOPE", "SALE");
+  }
+
+  @Test
+  void forcedIndexOnAReadOfThePastReadsTheTable() throws Exception {
+    run(c, "CREATE TABLE price (id INTEGER PRIMARY KEY, product VARCHAR, amount INTEGER, wtime TIMESTAMP ROW_TIMESTAMP)"
+            + " VERSIONS=5",
+        "INSERT INTO price VALUES (1, 'a', 10, TIMESTAMP '2020-01-01 00:00:00'), (2, 'b', 20, TIMESTAMP '2020-01-01 00:00:00')",
+        "UPSERT INTO price VALUES (1, 'b', 11, TIMESTAMP '2021-01-01 00:00:00')",
+        "CREATE INDEX price_product ON price (product)");
+    check(c, "SELECT id, amount FROM price /*+ INDEX(price_product) */ WHERE product = 'b'")
+        .explainContains("INDEX PRICE_PRODUCT PREFIX SCAN", "forced by hint INDEX").returns("1, 11", "2, 20");
+    // the index holds only the present rows: the past is read from the table, along its key
+    String past = "SELECT id, amount FROM price /*+ INDEX(price_product) */ FOR SYSTEM_TIME AS OF "
+        + "TIMESTAMP '2020-06-01 00:00:00' WHERE product = 'b'";
+    String plan = Check.check(c, past).plan();
+    assertFalse(plan.contains("INDEX"), plan);
+    check(c, past).explainContains("AS OF TIMESTAMP '2020-06-01 00:00:00'").returns("2, 20");
+    check(c, "SELECT id, amount FROM price /*+ INDEX(price_product) */ FOR SYSTEM_TIME AS OF "
+        + "TIMESTAMP '2020-06-01 00:00:00' WHERE id = 1 AND product = 'a'")
+        .explainContains("path=[GET (ID = 1)").returns("1, 10");
+    long mid = java.time.Instant.parse("2020-06-01T00:00:00Z").toEpochMilli();
+    try (Connection then = Sql.connect(url + ";currentScn=" + mid)) {
+      String scn = Check.check(then, "SELECT id, amount FROM price /*+ INDEX(price_product) */ WHERE product = 'b'")
+          .plan();
+      assertFalse(scn.contains("INDEX"), scn);
+      check(then, "SELECT id, amount FROM price /*+ INDEX(price_product) */ WHERE product = 'b'")
+          .explainContains("BEFORE SCN " + mid).returns("2, 20");
+      check(then, "SELECT id, product FROM price /*+ INDEX(price_product) */ ORDER BY product DESC, id")
+          .returns("2, b", "1, a");
+    }
   }
 
   @Test

@@ -53,14 +53,14 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     CellarTableScan scan = projected ? call.rel(2) : call.rel(1);
     RexNode condition = projected ? RelOptUtil.pushPastProject(filter.getCondition(), project) : filter.getCondition();
     List<RelNode> alternatives = new ArrayList<>();
-    // a hint that forces an index leaves the table's own rows out
-    RelNode bounded = scan.hint.forcesIndex() ? null : bound(filter, condition, scan);
+    // an index holds the rows as they are now, so a read of the past or of every version uses none
+    boolean present = !scan.accessPath.time().isBounded() && scan.cellarTable.mapping().readVersions() == 1;
+    // a hint that forces an index leaves the table's own rows out, but for such a read
+    RelNode bounded = scan.hint.forcesIndex() && present ? null : bound(filter, condition, scan);
     if (bounded != null) {
       alternatives.add(bounded);
     }
-    // every readable index whose keys the condition bounds is another way to the same rows; an
-    // index holds the rows as they are now, so a read of the past or of every version uses none
-    boolean present = !scan.accessPath.time().isBounded() && scan.cellarTable.mapping().readVersions() == 1;
+    // every readable index whose keys the condition bounds is another way to the same rows
     for (IndexMapping ix : present ? scan.cellarTable.indexes() : List.<IndexMapping>of()) {
       if (!scan.hint.allows(ix.index().name())) {
         continue;

@@ -24,14 +24,24 @@ public class CellarSnapshotRule extends RelRule<CellarRuleConfig> {
   /** A snapshot over a scan. */
   static final CellarRuleConfig DEFAULT_CONFIG = CellarRuleConfig.of("CellarSnapshotRule",
       b0 -> b0.operand(Snapshot.class).oneInput(b1 -> b1.operand(CellarTableScan.class)
-          .predicate(s -> s.accessPath.time().asOf() == null && s.accessPath.index() == null).noInputs()),
+          .predicate(CellarSnapshotRule::readsEveryRow).noInputs()),
       CellarSnapshotRule::new);
 
   /** A snapshot over a projection of a scan (field trimming puts the projection below the snapshot). */
   static final CellarRuleConfig PROJECTED = CellarRuleConfig.of("CellarSnapshotRule:project",
       b0 -> b0.operand(Snapshot.class).oneInput(b1 -> b1.operand(Project.class).oneInput(
-          b2 -> b2.operand(CellarTableScan.class).predicate(s -> s.accessPath.time().asOf() == null && s.accessPath.index() == null).noInputs())),
+          b2 -> b2.operand(CellarTableScan.class).predicate(CellarSnapshotRule::readsEveryRow).noInputs())),
       CellarSnapshotRule::new);
+
+  /**
+   * Whether a scan reads the table's present rows, every one: the table's own, or a whole index
+   * (as a hint forcing the index starts the scan).
+   */
+  private static boolean readsEveryRow(CellarTableScan s) {
+    AccessPath p = s.accessPath;
+    return p.time().asOf() == null && (p.index() == null
+        || p.kind() == AccessPath.Kind.FULL_SCAN && !p.hasLimit() && !p.hasFilters());
+  }
 
   protected CellarSnapshotRule(CellarRuleConfig config) {
     super(config);
@@ -47,7 +57,9 @@ public class CellarSnapshotRule extends RelRule<CellarRuleConfig> {
           + " on table " + scan.cellarTable.def().name() + " is not supported: give a TIMESTAMP literal or a "
           + "parameter (CAST(? AS TIMESTAMP))");
     }
-    CellarTableScan past = scan.withPath(scan.accessPath.withTime(scan.accessPath.time().withAsOf(t)));
+    // an index holds only the present rows: the past is read from the table
+    AccessPath path = scan.accessPath.index() == null ? scan.accessPath : AccessPath.fullScan(scan.accessPath.table());
+    CellarTableScan past = scan.withPath(path.withTime(scan.accessPath.time().withAsOf(t)));
     if (call.getRelList().size() == 2) {
       call.transformTo(past);
     } else {

@@ -160,8 +160,9 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     }
     IndexHint hint = IndexHint.of(context.getTableHints(), this);
     String forced = hint.forcedStart();
-    if (forced != null) {
-      // a forced index is the only way in: the scan starts as a read of all of it
+    if (forced != null && !path.time().isBounded()) {
+      // a forced index is the only way in: the scan starts as a read of all of it (but for a
+      // read of the past, which no index can answer)
       path = path.onIndex(forced);
     }
     return CellarTableScan.create(cluster, relOptTable, this, path, null, hint);
