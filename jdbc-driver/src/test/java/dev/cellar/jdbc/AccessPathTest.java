@@ -388,6 +388,19 @@ class AccessPathTest {
         + "JOIN item i ON i.item_id = si.item_id WHERE si.shop_id = 's2'"));
     assertTrue(join.contains("PREFIX SCAN (SHOP_ID = 's2')") && join.contains(": rows read 20, "), join);
     assertTrue(join.contains("rows returned 20"), join);
+    // every operator shows the rows it gave and its time, its inputs' included and its own
+    assertTrue(out.contains("CellarToEnumerableConverter: rows 10, time "), out);
+    String agg = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT type, COUNT(*) FROM shop_item GROUP BY type "
+        + "ORDER BY type"));
+    assertTrue(agg.matches("(?s).*Enumerable\\w*Aggregate\\(.*\\): rows 2, time [0-9.]+ ms \\(own [0-9.]+ ms\\).*"), agg);
+    assertTrue(agg.matches("(?s).*EnumerableSort\\(.*\\): rows 2, time .*"), agg);
+    assertTrue(agg.contains("CellarToEnumerableConverter: rows 100, time "), agg);
+    assertTrue(agg.contains("rows read 100"), agg);
+    // an input started once per batch of the outer rows says so
+    String lookup = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT i.name, (SELECT MAX(qty) FROM sale s "
+        + "WHERE s.user_id = i.item_id) FROM item i WHERE i.item_id BETWEEN 1 AND 5"));
+    assertTrue(lookup.contains("rows returned 5"), lookup);
+    assertTrue(lookup.matches("(?s).*: rows 5, time [0-9.]+ ms \\(own [0-9.]+ ms\\).*"), lookup);
   }
 
   @Test

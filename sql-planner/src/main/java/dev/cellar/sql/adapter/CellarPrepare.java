@@ -160,14 +160,23 @@ public class CellarPrepare extends CalcitePrepareImpl {
 
   /**
    * {@code EXPLAIN ANALYZE query}: runs the query, discarding its rows, and returns its plan
-   * (as {@code EXPLAIN PLAN FOR} prints it) with each scan's line followed by the rows and cells
-   * it read, its storage requests and the time spent in them, then the rows the query returned
-   * and its total time. Statement parameters are not supported.
+   * (as {@code EXPLAIN PLAN FOR} prints it) with each operator's line followed by the rows it gave
+   * and the time spent in it, each scan's by the rows and cells it read, its storage requests and
+   * the time spent in them ({@link QueryProfile#render}), then the rows the query returned and
+   * its total time. Statement parameters are not supported.
    */
   private <T> CalciteSignature<T> explainAnalyze(Context context, String inner, Type elementType) {
-    CalciteSignature<Object> query = super.prepareSql(context, Query.of(inner), Object[].class, -1);
-    CalciteSignature<Object> explain = super.prepareSql(context, Query.of("EXPLAIN PLAN FOR " + inner),
-        Object[].class, -1);
+    QueryProfile.Instrumented plan = QueryProfile.instrumentNextPlan();
+    CalciteSignature<Object> query;
+    try {
+      query = super.prepareSql(context, Query.of(inner), Object[].class, -1);
+    } finally {
+      QueryProfile.endInstrumenting();
+    }
+    if (!plan.captured()) {
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
+          "EXPLAIN ANALYZE needs a query; " + inner.trim().split("\\s+")[0] + " statements cannot be analyzed");
+    }
     if (!query.parameters.isEmpty()) {
       throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
           "EXPLAIN ANALYZE of a statement with parameters is not supported; give the values as literals");
@@ -177,8 +186,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
         Integer.MAX_VALUE, "PLAN", "PLAN", null, Integer.MAX_VALUE, 0, null, null,
         ColumnMetaData.scalar(Types.VARCHAR, "VARCHAR", ColumnMetaData.Rep.STRING), true, false, false,
         String.class.getName());
-    java.util.Map<String, Object> internal = new java.util.HashMap<>(explain.internalParameters);
-    internal.putAll(query.internalParameters);
+    java.util.Map<String, Object> internal = new java.util.HashMap<>(query.internalParameters);
     @SuppressWarnings("unchecked")
     Bindable<T> run = dataContext -> {
       QueryProfile profile = new QueryProfile();
@@ -193,13 +201,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
         profile.stop();
       }
       long nanos = System.nanoTime() - start;
-      StringBuilder out = new StringBuilder();
-      for (Object line : explain.enumerable(dataContext)) {
-        String text = String.valueOf(line instanceof Object[] a ? a[0] : line);
-        for (String l : text.split("\n")) {
-          out.append(profile.annotate(l)).append('\n');
-        }
-      }
+      StringBuilder out = new StringBuilder(profile.render(plan));
       out.append("rows returned ").append(rows).append(", total time ")
           .append(String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6)).append(" ms\n");
       return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(out.toString());

@@ -32,6 +32,9 @@ import org.apache.calcite.tools.Programs;
  * the relation that gives the smallest intermediate result, preferring relations connected by
  * an equi-join condition, so that planning time grows polynomially and no cross product is
  * built where a condition links the tables.
+ *
+ * <p>For {@code EXPLAIN ANALYZE}, the chosen plan gets its operators counted
+ * ({@link QueryProfile#instrument}).
  */
 final class CellarProgram implements Program {
   /** Joins in a query from which join order is chosen heuristically. */
@@ -61,7 +64,7 @@ final class CellarProgram implements Program {
         Programs.trim(),
         CellarProgram::optimize,
         Programs.calc(DefaultRelMetadataProvider.INSTANCE));
-    return program.run(planner, rel, requiredOutputTraits, materializations, lattices);
+    return QueryProfile.instrument(program.run(planner, rel, requiredOutputTraits, materializations, lattices));
   }
 
   /** The cost-based pass, with joins gathered and ordered heuristically when there are many. */
