@@ -66,7 +66,12 @@ class SqlLogicTest {
     files.stream()
         .map(SltCorpus::load)
         .sorted(Comparator.comparingLong(SltScript::queryCount).reversed())
-        .forEach(script -> running.put(script.name, pool.submit(() -> runner.run(script))));
+        .forEach(script -> running.put(script.name, pool.submit(() -> {
+          SltRunner.FileResult r = runner.run(script);
+          // as soon as it is known, for long runs (the summaries below come in file order)
+          System.out.println("finished " + fileSummary(r));
+          return r;
+        })));
     pool.shutdown();
     return files.stream()
         .map(file -> DynamicTest.dynamicTest(file, () -> {
