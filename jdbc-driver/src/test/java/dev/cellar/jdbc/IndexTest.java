@@ -278,6 +278,16 @@ class IndexTest {
     assertFails(c, "42000", "CREATE INDEX bad ON person (RAND())", "BAD");
   }
 
+  /** A query of a narrow table that needs only the index's columns reads only entries. */
+  @Test
+  void indexCoversAQueryOfANarrowTable() throws Exception {
+    run(c, "CREATE TABLE word (id INTEGER PRIMARY KEY, w VARCHAR)", "INSERT INTO word VALUES (1, 'a'), (2, 'b'), (3, 'a')",
+        "CREATE INDEX word_w ON word (w)");
+    check(c, "SELECT id FROM word WHERE w = 'a'").explainContains("INDEX WORD_W PREFIX SCAN", "covers the query",
+        "columns=[key only]").returns("1", "3");
+    check(c, "SELECT w FROM word WHERE id = 2").explainContains("GET (ID = 2)", "columns=[0.W]").returns("b");
+  }
+
   /** An indexed expression with a text literal matches the query's, whose literals are UTF-8. */
   @Test
   void functionalIndexWithATextLiteral() throws Exception {

@@ -36,6 +36,18 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
           .oneInput(b2 -> b2.operand(CellarTableScan.class).predicate(CellarFilterRule::unbounded).noInputs())),
       CellarFilterRule::new);
 
+  /**
+   * A projection over a filter over a scan, as a query that uses fewer columns than its filter
+   * plans before anything trims the scan: the projection is put straight over each new path, so
+   * that {@link CellarProjectRule} narrows the path's columns (and an index path covers the
+   * query when the projection needs only the index's columns). Rules over a scan see only the
+   * projections whose input is the scan's own convention, which the filter's is not.
+   */
+  static final CellarRuleConfig UNDER_PROJECT = CellarRuleConfig.of("CellarFilterRule:under-project",
+      b0 -> b0.operand(Project.class).oneInput(b1 -> b1.operand(Filter.class).oneInput(
+          b2 -> b2.operand(CellarTableScan.class).predicate(CellarFilterRule::unbounded).noInputs())),
+      CellarFilterRule::new);
+
   protected CellarFilterRule(CellarRuleConfig config) {
     super(config);
   }
@@ -47,10 +59,12 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
 
   @Override
   public void onMatch(RelOptRuleCall call) {
-    Filter filter = call.rel(0);
-    boolean projected = call.getRelList().size() == 3;
+    Project above = call.rel(0) instanceof Project p ? p : null;
+    int f = above == null ? 0 : 1;
+    Filter filter = call.rel(f);
+    boolean projected = above == null && call.getRelList().size() == 3;
     Project project = projected ? call.rel(1) : null;
-    CellarTableScan scan = projected ? call.rel(2) : call.rel(1);
+    CellarTableScan scan = call.rel(call.getRelList().size() - 1);
     RexNode condition = projected ? RelOptUtil.pushPastProject(filter.getCondition(), project) : filter.getCondition();
     List<RelNode> alternatives = new ArrayList<>();
     // an index holds the rows as they are now, so a read of the past or of every version uses none
@@ -71,7 +85,8 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
       }
     }
     for (RelNode alt : alternatives) {
-      call.transformTo(projected ? project.copy(orderOf(project, alt), List.of(alt)) : alt);
+      RelNode r = projected ? project.copy(orderOf(project, alt), List.of(alt)) : alt;
+      call.transformTo(above == null ? r : above.copy(orderOf(above, r), List.of(r)));
     }
   }
 

@@ -23,6 +23,10 @@ public final class CellarRules {
   /** Turns key predicates of a filter over a scan into the scan's key ranges. */
   public static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule(CellarFilterRule.class);
 
+  /** As {@link #FILTER}, under a projection that then goes straight over the new paths. */
+  public static final CellarFilterRule FILTER_UNDER_PROJECT =
+      CellarFilterRule.UNDER_PROJECT.toRule(CellarFilterRule.class);
+
   /** As {@link #FILTER}, through a projection that picks columns. */
   public static final CellarFilterRule FILTER_PROJECTED = CellarFilterRule.PROJECTED.toRule(CellarFilterRule.class);
 
@@ -64,6 +68,6 @@ public final class CellarRules {
       CellarSnapshotRule.PROJECTED.toRule(CellarSnapshotRule.class);
 
   /** Pushdown rules. */
-  public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, LIMIT, REVERSE, INDEX_ORDER,
+  public static final List<RelOptRule> RULES = List.of(FILTER, FILTER_PROJECTED, FILTER_UNDER_PROJECT, LIMIT, REVERSE, INDEX_ORDER,
       PROJECT, AGGREGATE_COLUMNS, LOOKUP_JOIN, LOOKUP_JOIN_PROJECTED, AGGREGATE, SNAPSHOT, SNAPSHOT_PROJECTED);
 }
