@@ -16,15 +16,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Computes an aggregate without grouping while scanning ({@link CellarAggregate}): each key
- * range is cut at region boundaries, the pieces are scanned in parallel on the common fork-join
- * pool (the calling thread takes part), each folding the rows it reads into partial results
+ * range is cut at region boundaries, the pieces are scanned in parallel by the calling thread and
+ * the common fork-join pool's threads ({@link #scanAll}), each folding the rows it reads into partial results
  * that are merged at the end. Only the cells of the aggregated columns are decoded.
  *
  * <p>When every aggregated column is a numeric value cell of a Cellar table (not a mapped one)
@@ -128,21 +130,9 @@ final class ScanAggregator {
         cut(r, regions, pieces);
       }
     }
-    List<ForkJoinTask<Partial>> tasks = new ArrayList<>();
-    for (AccessPath.KeyRange piece : pieces) {
-      tasks.add(ForkJoinTask.adapt(() -> scan(piece, filter)));
-    }
     Partial total = new Partial(specs.size());
-    if (tasks.size() == 1) {
-      merge(total, scan(pieces.get(0), filter));
-    } else if (!tasks.isEmpty()) {
-      for (ForkJoinTask<Partial> t : tasks) {
-        ForkJoinPool.commonPool().execute(t);
-      }
-      for (ForkJoinTask<Partial> t : tasks) {
-        // helps with queued pieces rather than waiting idle
-        merge(total, t.join());
-      }
+    for (Partial part : scanAll(pieces, filter)) {
+      merge(total, part);
     }
     if (profile != null) {
       QueryProfile.ScanStats ps = profile.scan(path.table(), path);
@@ -158,6 +148,60 @@ final class ScanAggregator {
       row[i] = result(specs.get(i), total.counts[i], total.values[i]);
     }
     return row;
+  }
+
+  /**
+   * The partial results of {@code pieces}, scanned by the calling thread and as many threads of
+   * the common pool as it has (but no more than pieces): each thread takes the next piece not
+   * taken yet until none is left, so that every thread is busy until the end whatever the
+   * pieces' sizes, and the caller waits only for pieces other threads are still scanning. The
+   * first failure stops the taking and is thrown once the pieces taken are done.
+   */
+  private Partial[] scanAll(List<AccessPath.KeyRange> pieces, Filter filter) {
+    int n = pieces.size();
+    Partial[] parts = new Partial[n];
+    if (n == 1) {
+      parts[0] = scan(pieces.get(0), filter);
+      return parts;
+    }
+    AtomicInteger next = new AtomicInteger();
+    CountDownLatch done = new CountDownLatch(n);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Runnable work = () -> {
+      for (int i; (i = next.getAndIncrement()) < n; ) {
+        try {
+          parts[i] = scan(pieces.get(i), filter);
+        } catch (RuntimeException | Error e) {
+          failure.compareAndSet(null, e);
+          // nobody takes the pieces after this one: they are done too
+          for (int left = next.getAndSet(n); left < n; left++) {
+            done.countDown();
+          }
+        } finally {
+          done.countDown();
+        }
+      }
+    };
+    for (int h = Math.min(n - 1, ForkJoinPool.getCommonPoolParallelism()); h > 0; h--) {
+      ForkJoinPool.commonPool().execute(work);
+    }
+    work.run();
+    try {
+      done.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      next.set(n);
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.CANCELLED,
+          "interrupted while aggregating table " + mapping.def().name());
+    }
+    Throwable t = failure.get();
+    if (t instanceof RuntimeException e) {
+      throw e;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return parts;
   }
 
   /** Adds the parts of {@code r} that lie in each region. */
