@@ -388,6 +388,11 @@ class AccessPathTest {
         + "JOIN item i ON i.item_id = si.item_id WHERE si.shop_id = 's2'"));
     assertTrue(join.contains("PREFIX SCAN (SHOP_ID = 's2')") && join.contains(": rows read 20, "), join);
     assertTrue(join.contains("rows returned 20"), join);
+    // a read of key columns only reads one cell of each row, without its value
+    String distinct = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT DISTINCT user_id FROM sale"));
+    assertTrue(distinct.contains("columns=[key only]): rows read 280, cells read 280, requests "), distinct);
+    assertTrue(distinct.contains("rows returned 10"), distinct);
+    assertEquals(List.of("1", "2", "3"), Sql.strings(c, "SELECT DISTINCT user_id FROM sale ORDER BY user_id LIMIT 3"));
     // every operator shows the rows it gave and its time, its inputs' included and its own
     assertTrue(out.contains("CellarToEnumerableConverter: rows 10, time "), out);
     String agg = String.join("\n", Sql.strings(c, "EXPLAIN ANALYZE SELECT type, COUNT(*) FROM shop_item GROUP BY type "

@@ -88,6 +88,22 @@ final class CellarEnumerator implements Enumerator<Object> {
     this.versioned = mapping.readVersions() > 1 && !mapping.isDynamic();
   }
 
+  /**
+   * Whether the query reads only key columns of the latest rows, so that one cell per row tells
+   * that the row exists (for a table with a dynamic family, each cell is a row, so no).
+   */
+  private boolean keyOnly() {
+    if (mapping.isDynamic() || versioned || mapping.readVersions() > 1) {
+      return false;
+    }
+    for (int f : fields) {
+      if (!mapping.isKey(f)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   public Object current() {
     return current;
@@ -101,6 +117,11 @@ final class CellarEnumerator implements Enumerator<Object> {
       profile = p == null ? null : p.scan(path.table(), path);
       ranges = path.ranges(context, mapping);
       filter = path.storageFilter(context, mapping);
+      if (filter == null && keyOnly()) {
+        // the row's first cell, without its value, is all a read of key columns needs
+        filter = new dev.cellar.storage.filter.FilterList(new dev.cellar.storage.filter.FirstKeyOnlyFilter(),
+            new dev.cellar.storage.filter.KeyOnlyFilter());
+      }
       maxTs = path.time().maxExclusive(context);
     }
     if ((++rows % CHECK_EVERY) == 0) {
