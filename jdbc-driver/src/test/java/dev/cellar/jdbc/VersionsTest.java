@@ -174,6 +174,32 @@ class VersionsTest {
         versions(t, "S1"));
   }
 
+  /** The VERSIONS hint reads any table as READ_VERSIONS does: each version a row. */
+  @Test
+  void versionsHintGivesARowPerVersionOfATable() throws Exception {
+    run(c, "CREATE TABLE price (id VARCHAR PRIMARY KEY, p.amount INTEGER, p.note VARCHAR, wtime TIMESTAMP ROW_TIMESTAMP)"
+        + " VERSIONS=5");
+    run(c, "UPSERT INTO price (id, amount, note, wtime) VALUES ('a', 1, 'x', TIMESTAMP '2020-01-01 00:00:00')",
+        "UPSERT INTO price (id, amount, wtime) VALUES ('a', 2, TIMESTAMP '2021-01-01 00:00:00')",
+        "UPSERT INTO price (id, amount, wtime) VALUES ('a', 3, TIMESTAMP '2022-01-01 00:00:00')",
+        "UPSERT INTO price (id, amount, wtime) VALUES ('b', 7, TIMESTAMP '2021-06-01 00:00:00')");
+    // each version is the row as it was after that write, newest first, in key order
+    Check.check(c, "SELECT id, amount, note, wtime FROM price /*+ VERSIONS */").explainContains("versions=[ALL]")
+        .returns("a, 3, x, 2022-01-01 00:00:00.000", "a, 2, x, 2021-01-01 00:00:00.000",
+            "a, 1, x, 2020-01-01 00:00:00.000", "b, 7, null, 2021-06-01 00:00:00.000");
+    assertRows(c, "SELECT amount FROM price /*+ VERSIONS(2) */ WHERE id = 'a'", "3", "2");
+    assertRows(c, "SELECT id, amount FROM price /*+ VERSIONS('ALL') */ WHERE wtime BETWEEN TIMESTAMP '2020-06-01 00:00:00'"
+        + " AND TIMESTAMP '2021-12-31 00:00:00'", "a, 2", "b, 7");
+    assertRows(c, "SELECT COUNT(*) FROM price /*+ VERSIONS */", "4");
+    // the history beside the present row
+    assertRows(c, "SELECT n.amount, o.amount FROM price n JOIN price /*+ VERSIONS */ o ON n.id = o.id WHERE n.id = 'a'",
+        "3, 3", "3, 2", "3, 1");
+    assertRows(c, "SELECT amount FROM price /*+ VERSIONS */ FOR SYSTEM_TIME AS OF TIMESTAMP '2021-06-01 00:00:00' "
+        + "WHERE id = 'a'", "2", "1");
+    assertRows(c, "SELECT id, amount FROM price", "a, 3", "b, 7");
+    assertFails(c, "42000", "SELECT * FROM price /*+ VERSIONS(0) */", "VERSIONS", "PRICE");
+  }
+
   @Test
   void writingTheRowTimestampSetsTheCellsTime() throws Exception {
     run(c, "CREATE TABLE price (id VARCHAR PRIMARY KEY, p.amount INTEGER, p.note VARCHAR, wtime TIMESTAMP ROW_TIMESTAMP)"

@@ -96,6 +96,11 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     return new CellarTable(db, e.def(), new TableMapping(e.def(), e.qualifiers()), indexDefs);
   }
 
+  /** This table read with {@code versions} versions of each cell, each a SQL row ({@code VERSIONS} hint). */
+  CellarTable withReadVersions(int versions) {
+    return new CellarTable(db, def, mapping.withReadVersions(versions), indexDefs);
+  }
+
   @Override
   public int getExtendedColumnOffset() {
     return def.columns().size();
@@ -158,14 +163,16 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     if (session != null && session.currentScn() >= 0) {
       path = path.withTime(TimeBound.NONE.withScn(session.currentScn()));
     }
-    IndexHint hint = IndexHint.of(context.getTableHints(), this);
+    int versions = IndexHint.versions(context.getTableHints(), def.name());
+    CellarTable table = versions > 0 ? withReadVersions(versions) : this;
+    IndexHint hint = IndexHint.of(context.getTableHints(), table);
     String forced = hint.forcedStart();
-    if (forced != null && !path.time().isBounded()) {
+    if (forced != null && !path.time().isBounded() && versions <= 0) {
       // a forced index is the only way in: the scan starts as a read of all of it (but for a
-      // read of the past, which no index can answer)
+      // read of the past or of every version, which no index can answer)
       path = path.onIndex(forced);
     }
-    return CellarTableScan.create(cluster, relOptTable, this, path, null, hint);
+    return CellarTableScan.create(cluster, relOptTable, table, path, null, hint);
   }
 
   /**

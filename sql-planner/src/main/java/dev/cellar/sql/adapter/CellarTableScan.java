@@ -216,6 +216,11 @@ public class CellarTableScan extends TableScan implements CellarRel {
               estimateRowCount(getCluster().getMetadataQuery()));
       w.item("index", how + "; " + why);
     }
+    int versions = cellarTable.mapping().readVersions();
+    if (versions > 1) {
+      // each version a row (READ_VERSIONS, or the VERSIONS hint): also keeps the digest apart
+      w.item("versions", versions == dev.cellar.sql.catalog.TableDef.Mapping.ALL_VERSIONS ? "ALL" : versions);
+    }
     if (fields != null) {
       List<String> cells = new ArrayList<>();
       for (int f : fields) {

@@ -29,11 +29,47 @@ record IndexHint(Set<String> only, Set<String> never, boolean none) {
   /** No hint: every index may be read. */
   static final IndexHint ANY = new IndexHint(null, Set.of(), false);
 
-  /** The hints Cellar knows, for the SQL-to-rel converter: both apply to table scans. */
+  /**
+   * The hints Cellar knows, for the SQL-to-rel converter, all of table scans: {@code INDEX} and
+   * {@code NO_INDEX} above, and {@code VERSIONS} ({@link #versions}).
+   */
   static final HintStrategyTable STRATEGIES = HintStrategyTable.builder()
       .hintStrategy("INDEX", HintPredicates.TABLE_SCAN)
       .hintStrategy("NO_INDEX", HintPredicates.TABLE_SCAN)
+      .hintStrategy("VERSIONS", HintPredicates.TABLE_SCAN)
       .build();
+
+  /**
+   * The versions of each cell that {@code FROM t /*+ VERSIONS *}{@code /} (all of them; also
+   * {@code VERSIONS('ALL')}) or {@code VERSIONS(n)} (the newest n) asks a scan of table
+   * {@code table} for, each version a SQL row, as a mapping with {@code READ_VERSIONS} reads
+   * them; 0 without the hint.
+   *
+   * @throws CellarSqlException 42000 for an option that is not ALL or a whole number from 1
+   */
+  static int versions(List<RelHint> hints, String table) {
+    int versions = 0;
+    for (RelHint h : hints) {
+      if (!h.hintName.equalsIgnoreCase("VERSIONS")) {
+        continue;
+      }
+      String o = h.listOptions.size() == 1 ? h.listOptions.get(0).trim() : h.listOptions.isEmpty() ? "ALL" : "";
+      if (o.equalsIgnoreCase("ALL")) {
+        versions = dev.cellar.sql.catalog.TableDef.Mapping.ALL_VERSIONS;
+        continue;
+      }
+      try {
+        versions = Integer.parseInt(o);
+      } catch (NumberFormatException e) {
+        versions = -1;
+      }
+      if (versions < 1) {
+        throw new CellarSqlException(SqlState.SYNTAX_ERROR, "hint VERSIONS on table " + table + " takes no option "
+            + "(every version), 'ALL' or a whole number from 1, not " + h.listOptions);
+      }
+    }
+    return versions;
+  }
 
   /** The hint of a scan of {@code table} from the hints written after it. */
   static IndexHint of(List<RelHint> hints, CellarTable table) {

@@ -80,7 +80,23 @@ public final class TableMapping {
    * as {@code family.qualifier}).
    */
   public TableMapping(TableDef def, java.util.Map<String, String> qualifiers) {
+    this(def, qualifiers, -1);
+  }
+
+  /**
+   * This mapping reading {@code versions} versions of each cell, each version a SQL row (as a
+   * mapping with {@code READ_VERSIONS} does), whatever its table says: a query's
+   * {@code VERSIONS} hint.
+   */
+  public TableMapping withReadVersions(int versions) {
+    return new TableMapping(def, qualifiers, versions);
+  }
+
+  private final java.util.Map<String, String> qualifiers;
+
+  private TableMapping(TableDef def, java.util.Map<String, String> qualifiers, int versions) {
     this.def = def;
+    this.qualifiers = qualifiers;
     List<ColumnDef> cols = def.columns();
     int n = cols.size();
     this.types = new KeyType[n];
@@ -169,7 +185,7 @@ public final class TableMapping {
     this.qualifierField = q;
     this.cellValueField = v;
     this.rowTimestampField = ts;
-    this.readVersions = def.isMapped() ? def.mapping().readVersions() : 1;
+    this.readVersions = versions > 0 ? versions : def.isMapped() ? def.mapping().readVersions() : 1;
   }
 
   /** How many versions of each cell a read returns: above 1, each version is a SQL row. */
@@ -208,7 +224,9 @@ public final class TableMapping {
   /**
    * The versions of a row read with several versions of each cell ({@link #readVersions()}),
    * newest first: one for each distinct timestamp of its cells, holding each column's newest
-   * cell at or before that timestamp — the row as it was then.
+   * cell at or before that timestamp — the row as it was then; no more than
+   * {@link #readVersions()} of them (the newest n writes of the row, whose cells the newest n
+   * versions of each cell hold).
    */
   public List<Result> versions(Result r) {
     List<Cell> cells = r.cells();
@@ -223,6 +241,9 @@ public final class TableMapping {
     }
     List<Result> out = new ArrayList<>(stamps.size());
     for (long t : stamps) {
+      if (out.size() == readVersions) {
+        break;
+      }
       List<Cell> at = new ArrayList<>();
       Cell last = null;
       for (Cell c : cells) {
