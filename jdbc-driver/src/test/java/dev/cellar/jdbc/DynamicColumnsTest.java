@@ -70,6 +70,13 @@ class DynamicColumnsTest {
         Bytes.toBytes("city"))));
     assertRows(c, "SELECT id, \"city\" FROM users EXTEND (\"city\" VARCHAR) WHERE \"city\" IS NOT NULL",
         "u1, Oslo", "u3, Rome");
+    // a cell of another family: family.qualifier type, as the query declares it
+    run(c, "UPSERT INTO users (id, \"stats\".\"logins\" INTEGER, \"nickname\") VALUES ('u3', 7, 'cy2')");
+    assertEquals("7", Bytes.toString(t.get(new Get(Bytes.toBytes("u3"))).value(Bytes.toBytes("stats"),
+        Bytes.toBytes("logins"))));
+    assertRows(c, "SELECT u.id, u.\"nickname\", \"stats.logins\" FROM users EXTEND (\"stats\".\"logins\" INTEGER) u "
+        + "ORDER BY u.id", "u1, ann, 42", "u2, bob, null", "u3, cy2, 7");
+    assertFails(c, "42S23", "UPSERT INTO users (id, \"misc\".\"x\" INTEGER) VALUES ('u3', 1)", "misc.x", "misc");
   }
 
   @Test

@@ -221,7 +221,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
         List<String> cols = new ArrayList<>();
         for (SqlNode c : ins.getTargetColumnList()) {
           SqlIdentifier id = (SqlIdentifier) c;
-          cols.add(id.names.get(id.names.size() - 1));
+          // "f"."q" is a column declared in family f, whose name is "f.q"
+          cols.add(id.names.size() == 2 ? id.names.get(0) + "." + id.names.get(1) : id.names.get(id.names.size() - 1));
         }
         return new UpsertContext.Target(cols);
       }

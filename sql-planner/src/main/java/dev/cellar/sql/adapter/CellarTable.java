@@ -39,7 +39,8 @@ import org.apache.calcite.util.ImmutableBitSet;
  * {@link CellarTableModify.Rule} implements.) Immutable; one instance serves every
  * connection while the table's definition stays the same.
  */
-public final class CellarTable extends AbstractTable implements TranslatableTable, TemporalTable, ExtensibleTable {
+public final class CellarTable extends AbstractTable implements TranslatableTable, TemporalTable, ExtensibleTable,
+    org.apache.calcite.schema.CustomColumnResolvingTable {
   private final CellarDatabase db;
   private final TableDef def;
   private final TableMapping mapping;
@@ -99,6 +100,43 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   /** This table read with {@code versions} versions of each cell, each a SQL row ({@code VERSIONS} hint). */
   CellarTable withReadVersions(int versions) {
     return new CellarTable(db, def, mapping.withReadVersions(versions), indexDefs);
+  }
+
+  /**
+   * A column's name, as the standard resolves it (the first name; any further ones name fields
+   * inside it), but for a column a statement declares in a family ({@code EXTEND ("f"."q"
+   * INTEGER)}), whose field is {@code "f.q"}: {@code "f"."q"} names it, in a query as in an
+   * UPSERT's column list.
+   */
+  @Override
+  public List<org.apache.calcite.util.Pair<org.apache.calcite.rel.type.RelDataTypeField, List<String>>> resolveColumn(
+      RelDataType rowType, RelDataTypeFactory typeFactory, List<String> names) {
+    if (names.size() >= 2) {
+      org.apache.calcite.rel.type.RelDataTypeField declared = field(rowType, names.get(0) + "." + names.get(1));
+      if (declared != null) {
+        return List.of(org.apache.calcite.util.Pair.of(declared, names.subList(2, names.size())));
+      }
+    }
+    org.apache.calcite.rel.type.RelDataTypeField f = names.isEmpty() ? null : field(rowType, names.get(0));
+    return f == null ? List.of() : List.of(org.apache.calcite.util.Pair.of(f, names.subList(1, names.size())));
+  }
+
+  /** The field called {@code name}, or if none, the only one called so in another case. */
+  private static org.apache.calcite.rel.type.RelDataTypeField field(RelDataType rowType, String name) {
+    org.apache.calcite.rel.type.RelDataTypeField f = rowType.getField(name, true, false);
+    if (f != null) {
+      return f;
+    }
+    org.apache.calcite.rel.type.RelDataTypeField only = null;
+    for (org.apache.calcite.rel.type.RelDataTypeField g : rowType.getFieldList()) {
+      if (g.getName().equalsIgnoreCase(name)) {
+        if (only != null) {
+          return null;
+        }
+        only = g;
+      }
+    }
+    return only;
   }
 
   @Override
