@@ -136,7 +136,7 @@ class WideRowsTest {
         assertTrue(printed.contains(q.sql()), q.title());
       }
     }
-    assertTrue(printed.contains("CellarTableScan(table=[[PUBLIC, CATEGORY_PARENT]], path=[GET (ID = 7)])"), printed);
+    assertTrue(printed.contains("CellarTableScan(table=[[PUBLIC, CATEGORY_PARENT]], path=[GET (ID = 7)]"), printed);
     assertTrue(printed.contains("$cor100, ..., $cor199"), "long variable lists are shortened");
   }
 
