@@ -149,7 +149,7 @@ class IndexCrashTest {
   }
 
   /** Polls {@code condition} until it holds, failing after a minute. */
-  private static void await(Condition condition, String what) throws Exception {
+  static void await(Condition condition, String what) throws Exception {
     long deadline = System.nanoTime() + 60_000_000_000L;
     while (!condition.holds()) {
       assertTrue(System.nanoTime() < deadline, "timed out waiting until " + what);
@@ -158,7 +158,7 @@ class IndexCrashTest {
   }
 
   /** A condition {@link #await} polls. */
-  private interface Condition {
+  interface Condition {
     boolean holds() throws Exception;
   }
 

@@ -20,7 +20,7 @@ import java.util.Objects;
  *     reading only indexed and included columns never read the data table
  * @param unique whether two rows may not have equal values in all indexed columns (rows with a
  *     NULL in one of them are exempt, as in SQL's UNIQUE)
- * @param state whether the index is being built or may be read
+ * @param state whether the index is being built, may be read, or failed to build
  */
 public record IndexDef(String schema, String name, String table, Layout layout, String storageName, String family,
     List<Part> columns, List<String> include, boolean unique, State state) {
@@ -38,7 +38,13 @@ public record IndexDef(String schema, String name, String table, Layout layout, 
     /** Being built: writes maintain it, queries do not read it. */
     BUILDING,
     /** Complete and maintained: queries may read it. */
-    ACTIVE
+    ACTIVE,
+    /**
+     * Its last build failed (a unique index over duplicate values): neither read nor
+     * maintained, and not built again when the database opens; {@code ALTER INDEX ... REBUILD}
+     * builds it again.
+     */
+    FAILED
   }
 
   /**

@@ -17,7 +17,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -164,7 +166,7 @@ final class IndexDdl {
   void resume() {
     Catalog.Snapshot cat = db.catalog().snapshot();
     for (IndexDef ix : cat.indexes().values()) {
-      if (ix.isActive()) {
+      if (ix.state() != IndexDef.State.BUILDING) {
         continue;
       }
       TableDef t = cat.table(ix.table());
@@ -185,20 +187,25 @@ final class IndexDdl {
   /** Builds index {@code ix} of {@code t} in the background; with {@code clear}, empties it first. */
   private void startBuild(TableDef t, IndexDef ix, boolean clear) {
     IndexBuilder builder = new IndexBuilder(db, t, ix);
-    IndexBuilds.started(db, ix.name(), builder);
+    IndexBuilds.Build build = IndexBuilds.started(db, ix.name(), builder);
     try {
-      db.startBackground("cellar-index-build-" + ix.name(), () -> buildInBackground(builder, ix, clear));
+      db.startBackground("cellar-index-build-" + ix.name(), () -> buildInBackground(build, ix, clear));
     } catch (RuntimeException e) {
-      IndexBuilds.finished(db, ix.name(), builder);
+      IndexBuilds.finished(db, ix.name(), build);
       throw e;
     }
   }
 
-  private void buildInBackground(IndexBuilder builder, IndexDef ix, boolean clear) {
+  private void buildInBackground(IndexBuilds.Build build, IndexDef ix, boolean clear) {
+    IndexBuilder builder = build.builder;
+    BooleanSupplier stop = () -> build.stopRequested() || db.isClosed()
+        || !ix.equals(db.catalog().snapshot().index(ix.name()));
     try {
-      db.ddlLock().lock();
+      if (!lockDdl(stop)) {
+        return;
+      }
       try {
-        if (db.isClosed() || !ix.equals(db.catalog().snapshot().index(ix.name()))) {
+        if (stop.getAsBoolean()) {
           return;
         }
         if (clear) {
@@ -207,14 +214,16 @@ final class IndexDdl {
       } finally {
         db.ddlLock().unlock();
       }
-      boolean done = builder.build(() -> db.isClosed() || !ix.equals(db.catalog().snapshot().index(ix.name())));
+      boolean done = builder.build(stop);
       if (!done) {
-        LOG.info("build of index {} stopped: the index was dropped or the database closed", ix.name());
+        LOG.info("build of index {} stopped: the index was dropped or rebuilt, or the database closed", ix.name());
         return;
       }
-      db.ddlLock().lock();
+      if (!lockDdl(stop)) {
+        return;
+      }
       try {
-        if (!db.isClosed() && ix.equals(db.catalog().snapshot().index(ix.name()))) {
+        if (!stop.getAsBoolean()) {
           activate(builder, ix);
         }
       } finally {
@@ -224,12 +233,64 @@ final class IndexDdl {
       if (db.isClosed()) {
         // still BUILDING in the catalog: built again when the database is opened
         LOG.info("build of index {} of table {} stopped: the database closed", ix.name(), ix.table());
+      } else if (stop.getAsBoolean()) {
+        LOG.info("build of index {} of table {} stopped: the index was dropped or rebuilt", ix.name(), ix.table());
       } else {
-        LOG.error("build of index {} of table {} failed; it stays unused until ALTER INDEX {} ON {} REBUILD or "
-            + "until the database is opened again", ix.name(), ix.table(), ix.name(), ix.table(), e);
+        LOG.error("build of index {} of table {} failed; the index is FAILED, neither read nor maintained, until "
+            + "ALTER INDEX {} ON {} REBUILD", ix.name(), ix.table(), ix.name(), ix.table(), e);
+        markFailed(ix, stop);
       }
     } finally {
-      IndexBuilds.finished(db, ix.name(), builder);
+      IndexBuilds.finished(db, ix.name(), build);
+    }
+  }
+
+  /**
+   * Takes the DDL lock for a background build, unless {@code stop} turns true first: a DDL
+   * statement holding the lock may be waiting for this build to stop.
+   */
+  private boolean lockDdl(BooleanSupplier stop) {
+    try {
+      while (!db.ddlLock().tryLock(50, TimeUnit.MILLISECONDS)) {
+        if (stop.getAsBoolean()) {
+          return false;
+        }
+      }
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** Records in the catalog that the background build of {@code ix} failed, unless the index changed meanwhile. */
+  private void markFailed(IndexDef ix, BooleanSupplier stop) {
+    try {
+      if (!lockDdl(stop)) {
+        return;
+      }
+      try {
+        if (!stop.getAsBoolean()) {
+          setState(ix, IndexDef.State.FAILED);
+        }
+      } finally {
+        db.ddlLock().unlock();
+      }
+    } catch (RuntimeException e) {
+      LOG.error("cannot mark index {} of table {} FAILED; it stays BUILDING and is built again when the database "
+          + "opens", ix.name(), ix.table(), e);
+    }
+  }
+
+  /** Puts {@code ix} in the catalog in state {@code state}, under its table's lock. */
+  private void setState(IndexDef ix, IndexDef.State state) {
+    TableDef t = db.catalog().snapshot().table(ix.table());
+    ReentrantLock lock = db.tableLock(t != null ? t.storageName() : ix.table());
+    lock.lock();
+    try {
+      db.catalog().putIndex(ix.withState(state));
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -276,6 +337,7 @@ final class IndexDdl {
 
   /** Takes an index out of the catalog, then deletes its entries; under the table lock, so no statement writes it meanwhile. */
   private void remove(IndexDef ix, RuntimeException failure) {
+    IndexBuilds.stop(db, ix.name());
     TableDef t = db.catalog().snapshot().table(ix.table());
     ReentrantLock lock = db.tableLock(t != null ? t.storageName() : ix.table());
     lock.lock();
@@ -323,9 +385,19 @@ final class IndexDdl {
     TableDef t = db.catalog().snapshot().table(ix.table());
     switch (s.action()) {
       case "REBUILD": {
+        IndexBuilds.stop(db, ix.name());
         IndexDef building = clear(ix, t);
         IndexBuilder builder = new IndexBuilder(db, t, building);
-        build(builder, building);
+        try {
+          build(builder, building);
+        } catch (RuntimeException e) {
+          try {
+            setState(building, IndexDef.State.FAILED);
+          } catch (RuntimeException f) {
+            e.addSuppressed(f);
+          }
+          throw e;
+        }
         return builder.rowsDone();
       }
       case "VERIFY":

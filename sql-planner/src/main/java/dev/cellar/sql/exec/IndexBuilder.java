@@ -142,6 +142,9 @@ public final class IndexBuilder {
           break;
         }
       }
+      if (cancelled.getAsBoolean()) {
+        return false;
+      }
       load.commit();
     }
     LOG.info("built index {} of table {}: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),

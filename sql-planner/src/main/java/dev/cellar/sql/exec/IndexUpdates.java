@@ -56,7 +56,10 @@ public final class IndexUpdates {
     return new IndexUpdates(db, data, mappings(db, data));
   }
 
-  /** The mappings of every index of {@code data}'s table, in any state, as the catalog has them now. */
+  /**
+   * The mappings of the indexes of {@code data}'s table that statements maintain (those being
+   * built or readable, not those whose build failed), as the catalog has them now.
+   */
   public static List<IndexMapping> mappings(CellarDatabase db, TableMapping data) {
     List<IndexDef> defs = db.catalog().snapshot().indexesOf(data.def().name());
     if (defs.isEmpty()) {
@@ -65,7 +68,9 @@ public final class IndexUpdates {
     Cache cache = db.extension(Cache.class, d -> new Cache());
     List<IndexMapping> out = new ArrayList<>(defs.size());
     for (IndexDef ix : defs) {
-      out.add(cache.get(ix, data));
+      if (ix.state() != IndexDef.State.FAILED) {
+        out.add(cache.get(ix, data));
+      }
     }
     return out;
   }
