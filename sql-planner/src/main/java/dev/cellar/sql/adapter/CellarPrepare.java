@@ -15,7 +15,16 @@ import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.plan.RelOptCostFactory;
+import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rex.RexExecutor;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.DataContexts;
+import org.apache.calcite.config.CalciteSystemProperty;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.Prepare.CatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
@@ -98,7 +107,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
 
   /**
    * Calcite's planner, with its semi-join rules kept off aggregates without group keys
-   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables.
+   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, and
+   * folding casts of literals without compiling code ({@link LiteralCastExecutor}).
    */
   @Override
   protected RelOptPlanner createPlanner(Context prepareContext, org.apache.calcite.plan.Context externalContext,
@@ -106,7 +116,23 @@ public class CellarPrepare extends CalcitePrepareImpl {
     CellarSession session = CellarSession.of(prepareContext);
     org.apache.calcite.plan.Context context = externalContext != null || session == null ? externalContext
         : org.apache.calcite.plan.Contexts.of(prepareContext.config(), session);
-    RelOptPlanner planner = super.createPlanner(prepareContext, context, costFactory);
+    VolcanoPlanner planner = new VolcanoPlanner(costFactory, context != null ? context
+        : org.apache.calcite.plan.Contexts.of(prepareContext.config())) {
+      // Calcite's preparation sets its executor before trimming and again before optimizing
+      @Override
+      public void setExecutor(RexExecutor executor) {
+        super.setExecutor(LiteralCastExecutor.wrap(executor));
+      }
+    };
+    // as Calcite's own planner (CalcitePrepareImpl.createPlanner)
+    planner.setExecutor(new RexExecutorImpl(DataContexts.EMPTY));
+    planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+    if (CalciteSystemProperty.ENABLE_COLLATION_TRAIT.value()) {
+      planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+    }
+    planner.setTopDownOpt(prepareContext.config().topDownOpt());
+    RelOptUtil.registerDefaultRules(planner, prepareContext.config().materializationsEnabled(), enableBindable);
+    Hook.PLANNER.run(planner);
     for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.REPLACED) {
       planner.removeRule(rule);
     }
