@@ -111,6 +111,52 @@ class QueryTest {
     }
   }
 
+  /**
+   * Expressions that are NULL whatever the row ({@code 39 + -CAST(NULL AS INTEGER)},
+   * {@code i / CAST(NULL AS INTEGER)}) and comparisons with them are NULL, under DISTINCT, grouping,
+   * ordering and in sub-queries too.
+   */
+  @Test
+  void expressionsThatAreAlwaysNull() throws Exception {
+    run(c, "CREATE TABLE nums (id INTEGER PRIMARY KEY, v.d DOUBLE, v.i INTEGER)",
+        "INSERT INTO nums VALUES (1, 2.5, 1), (2, 4.0, 2), (3, NULL, 3)");
+    try {
+      assertRows(c, "SELECT DISTINCT + i FROM nums WHERE NOT + 39 + - CAST(NULL AS INTEGER) NOT IN (+ d / - i)");
+      assertRows(c, "SELECT DISTINCT i FROM nums WHERE 39 + - CAST(NULL AS INTEGER) <> d / - i");
+      assertRows(c, "SELECT DISTINCT i FROM nums WHERE (39 + - CAST(NULL AS INTEGER) = d / - i) IS NULL ORDER BY i",
+          "1", "2", "3");
+      assertRows(c, "SELECT i, COUNT(*) FROM nums WHERE CAST(NULL AS INTEGER) + 1 < d * 2 OR i > 1 GROUP BY i ORDER BY i",
+          "2, 1", "3, 1");
+      assertRows(c, "SELECT id FROM nums WHERE id IN (SELECT DISTINCT i FROM nums "
+          + "WHERE NOT 39 + - CAST(NULL AS INTEGER) >= d / - i OR d > 3) ORDER BY id", "2");
+      assertRows(c, "SELECT id, CAST(NULL AS INTEGER) - 1 > d FROM nums WHERE id = 1", "1, null");
+      assertRows(c, "SELECT id, - 3 / + i / + CAST(NULL AS INTEGER) * d AS x FROM nums WHERE - i + - d >= -7 ORDER BY id",
+          "1, null", "2, null");
+      assertRows(c, "SELECT id FROM nums ORDER BY i / CAST(NULL AS INTEGER) * d, id DESC", "3", "2", "1");
+      assertRows(c, "SELECT COALESCE(i / CAST(NULL AS INTEGER), NULL + 1, id * 10) FROM nums ORDER BY 1", "10", "20", "30");
+    } finally {
+      run(c, "DROP TABLE nums");
+    }
+  }
+
+  /** Decimal literals in a VALUES column of DOUBLE, FLOAT or REAL that also holds a NULL. */
+  @Test
+  void decimalLiteralsBesideNullsInApproximateColumns() throws Exception {
+    run(c, "CREATE TABLE approx (id INTEGER PRIMARY KEY, v.d DOUBLE, v.f FLOAT, v.r REAL)",
+        "INSERT INTO approx (id, d, f) VALUES (1, 2.5, 0.1), (2, NULL, NULL)",
+        "INSERT INTO approx (id, r) VALUES (3, 1.25), (4, NULL)",
+        "INSERT INTO approx VALUES (5, 3, -7.75, 1E3), (6, NULL, -0.5, NULL)");
+    try {
+      assertRows(c, "SELECT id, d, f, r FROM approx ORDER BY id",
+          "1, 2.5, 0.1, null", "2, null, null, null", "3, null, null, 1.25", "4, null, null, null",
+          "5, 3.0, -7.75, 1000.0", "6, null, -0.5, null");
+      assertRows(c, "SELECT x, y FROM (VALUES (0.5, 1), (NULL, 2), (CAST(1.5 AS DOUBLE), 3)) AS t (x, y) ORDER BY y",
+          "0.5, 1", "null, 2", "1.5, 3");
+    } finally {
+      run(c, "DROP TABLE approx");
+    }
+  }
+
   /** A unary plus is its operand, text included (as in SQLite and MySQL), not a cast to a number. */
   @Test
   void unaryPlusIsItsOperand() throws Exception {

@@ -217,7 +217,7 @@ final class SltRunner {
     try (Statement st = connection.createStatement()) {
       st.setQueryTimeout(queryTimeoutSeconds);
       st.execute(s.sql());
-    } catch (SQLException | RuntimeException e) {
+    } catch (SQLException | RuntimeException | AssertionError e) {
       error = e;
     }
     if ((error == null) == s.expectOk()) {
@@ -266,7 +266,7 @@ final class SltRunner {
           rows.add(row);
         }
       }
-    } catch (SQLException | RuntimeException e) {
+    } catch (SQLException | RuntimeException | AssertionError e) {
       result.queriesFailed++;
       result.failures.add(
           new Failure(file, q.line(), q.sql(), "query error", null, null, e, q.types(), null,

@@ -165,6 +165,15 @@ public class CellarPrepare extends CalcitePrepareImpl {
         return CellarValidator.create(context, (CalciteCatalogReader) catalogReader, configTransform);
       }
 
+      /**
+       * Calcite's flattening, then expressions that are always NULL folded to NULL ({@link NullExpressions})
+       * and the number literals of approximate {@code VALUES} columns typed ({@link ApproxValues}).
+       */
+      @Override
+      public org.apache.calcite.rel.RelNode flattenTypes(org.apache.calcite.rel.RelNode rootRel, boolean restructure) {
+        return ApproxValues.fix(NullExpressions.fold(super.flattenTypes(rootRel, restructure)));
+      }
+
       /** {@code IN} lists of any length stay predicates, which key ranges and multi-gets use. */
       @Override
       protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, CatalogReader catalogReader,
