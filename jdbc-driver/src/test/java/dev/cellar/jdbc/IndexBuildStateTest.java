@@ -55,6 +55,10 @@ class IndexBuildStateTest {
       // a rebuild over the duplicates fails again, with the statement's error
       assertFails(c, "23505", "ALTER INDEX u_code ON item REBUILD", "U_CODE", "ITEM");
       check(c, STATE).returns("FAILED, null");
+      // neither verified nor repaired, which would write the duplicates
+      assertFails(c, "55000", "ALTER INDEX u_code ON item VERIFY", "U_CODE", "ITEM", "FAILED",
+          "ALTER INDEX U_CODE ON ITEM REBUILD");
+      assertFails(c, "55000", "ALTER INDEX u_code ON item REPAIR", "U_CODE", "ITEM", "FAILED");
       run(c, "DELETE FROM item WHERE id IN (3, 5)");
       try (Statement s = c.createStatement()) {
         assertEquals(3, s.executeLargeUpdate("ALTER INDEX u_code ON item REBUILD"));
@@ -99,6 +103,8 @@ class IndexBuildStateTest {
         try {
           run(c, "CREATE INDEX i_product ON sale (product) ASYNC");
           IndexCrashTest.await(() -> tableLock.getQueueLength() == 1, "the build waits for the table lock");
+          // not verified while it is built
+          assertFails(c, "55000", "ALTER INDEX i_product ON sale VERIFY", "I_PRODUCT", "SALE", "BUILDING");
           statement.start();
           // the statement waits for the build to end; the build, for the table lock
           IndexCrashTest.await(() -> statement.getState() == Thread.State.WAITING, ddl + " waits");

@@ -51,6 +51,8 @@ public enum SqlState {
   FAMILY_NOT_FOUND("42S23"),
   /** A schema does not exist. */
   SCHEMA_NOT_FOUND("3F000"),
+  /** An object is not in the state a statement needs (an index not yet or no longer built). */
+  OBJECT_NOT_IN_PREREQUISITE_STATE("55000"),
   /** The statement nests too deeply for the thread's stack (a join of very many tables). */
   STATEMENT_TOO_COMPLEX("54001"),
   /** The statement was cancelled. */

@@ -402,11 +402,35 @@ final class IndexDdl {
       }
       case "VERIFY":
       case "REPAIR": {
+        checkBuilt(ix, s.action());
         IndexBuilder.Report r = new IndexBuilder(db, t, ix).verify(s.action().equals("REPAIR"));
         return r.missing() + r.stale();
       }
       default:
         throw new AssertionError(s.action());
+    }
+  }
+
+  /**
+   * Refuses to VERIFY or REPAIR an index that is not {@code ACTIVE}: one being built lacks the
+   * entries of rows its build has not reached, and a {@code FAILED} one is not maintained (and
+   * repairing a unique index whose build found duplicates would write them).
+   */
+  private static void checkBuilt(IndexDef ix, String action) {
+    String rebuild = "ALTER INDEX " + ix.name() + " ON " + ix.table() + " REBUILD";
+    switch (ix.state()) {
+      case ACTIVE:
+        return;
+      case BUILDING:
+        throw new CellarSqlException(SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE, "cannot " + action + " index "
+            + ix.name() + " of table " + ix.table() + ": it is being built (BUILDING); " + action
+            + " it once CELLAR.INDEXES shows it ACTIVE");
+      case FAILED:
+        throw new CellarSqlException(SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE, "cannot " + action + " index "
+            + ix.name() + " of table " + ix.table() + ": its build failed (FAILED, the log has the error) and it "
+            + "is not maintained; " + rebuild + " builds it again");
+      default:
+        throw new AssertionError(ix.state());
     }
   }
 
