@@ -40,6 +40,7 @@ class IndexBuildStateTest {
         assertEquals(0, s.executeLargeUpdate("CREATE UNIQUE INDEX u_code ON item (code) ASYNC"));
       }
       IndexCrashTest.await(() -> Sql.strings(c, STATE).equals(List.of("FAILED, null")), "the build fails");
+      assertError(c, "23505", "U_CODE");
       // not read
       String plan = check(c, "SELECT id FROM item WHERE code = 'a'").plan();
       assertFalse(plan.contains("U_CODE"), plan);
@@ -49,8 +50,9 @@ class IndexBuildStateTest {
     }
 
     try (Connection c = DriverManager.getConnection(url)) {
-      // not built again when the database opens
+      // not built again when the database opens, and the error kept
       check(c, STATE).returns("FAILED, null");
+      assertError(c, "23505", "U_CODE");
       assertEquals(IndexDef.State.FAILED, CellarDriver.database(c).catalog().snapshot().index("U_CODE").state());
       // a rebuild over the duplicates fails again, with the statement's error
       assertFails(c, "23505", "ALTER INDEX u_code ON item REBUILD", "U_CODE", "ITEM");
@@ -65,9 +67,19 @@ class IndexBuildStateTest {
         assertEquals(0, s.executeLargeUpdate("ALTER INDEX u_code ON item VERIFY"));
       }
       check(c, STATE).returns("ACTIVE, null");
+      check(c, "SELECT ERROR FROM cellar.indexes WHERE INDEX_NAME = 'U_CODE'").returns("null");
       check(c, "SELECT id FROM item WHERE code = 'a'").explainContains("INDEX U_CODE").returns("1");
       // maintained and checked again
       assertFails(c, "23505", "INSERT INTO item VALUES (6, 'c')", "U_CODE", "'c'");
+    }
+  }
+
+  /** {@code CELLAR.INDEXES.ERROR} of index U_CODE holds each of {@code words}. */
+  private static void assertError(Connection c, String... words) throws Exception {
+    List<String> error = Sql.strings(c, "SELECT ERROR FROM cellar.indexes WHERE INDEX_NAME = 'U_CODE'");
+    assertEquals(1, error.size(), error::toString);
+    for (String w : words) {
+      assertTrue(error.get(0).contains(w), () -> "ERROR lacks '" + w + "': " + error);
     }
   }
 

@@ -19,8 +19,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * The schema {@value #NAME}: read-only tables about the database itself. {@code INDEXES} lists
- * every secondary index with its state and, while it is being built, the rows indexed so far:
- * {@code SELECT * FROM CELLAR.INDEXES}.
+ * every secondary index with its state, while it is being built the rows indexed so far, and
+ * if its last build failed, why: {@code SELECT * FROM CELLAR.INDEXES}.
  */
 final class SystemSchema extends AbstractSchema {
   /** The schema's name. */
@@ -52,6 +52,7 @@ final class SystemSchema extends AbstractSchema {
           .add("IS_UNIQUE", f.createSqlType(SqlTypeName.BOOLEAN)).add("COLUMNS", text).add("INCLUDE", text)
           .add("STORE_TABLE", text).add("FAMILY", text)
           .add("ROWS_BUILT", f.createTypeWithNullability(f.createSqlType(SqlTypeName.BIGINT), true))
+          .add("ERROR", text)
           .build();
     }
 
@@ -66,7 +67,7 @@ final class SystemSchema extends AbstractSchema {
         long built = IndexBuilds.progress(db, ix.name());
         rows.add(new Object[] {ix.table(), ix.name(), ix.layout().name(), ix.state().name(), ix.unique(),
             String.join(", ", cols), String.join(", ", ix.include()), ix.storageName(), ix.family(),
-            built < 0 ? null : built});
+            built < 0 ? null : built, ix.error()});
       }
       return Linq4j.asEnumerable(rows);
     }

@@ -154,9 +154,21 @@ public final class Catalog {
     return end - count;
   }
 
-  /** Removes the row-id counter of a dropped table; a table created again with its name starts at 0. */
+  /**
+   * Resets the row-id counter of a dropped table to 0, so that a table created again with its
+   * name starts at 0.
+   *
+   * <p>Not a delete: increments within one millisecond give the counter timestamps ahead of the
+   * clock (each one above the last), which a delete at the current time would not reach. The 0
+   * is written with a timestamp above the counter's.
+   */
   public void removeRowIds(String schema, String name) {
-    table.delete(new Delete(rowKey(KIND_SEQUENCE, schema, name)));
+    byte[] row = rowKey(KIND_SEQUENCE, schema, name);
+    dev.cellar.storage.Cell counter = table.get(new dev.cellar.storage.Get(row).addColumn(FAMILY_BYTES, NEXT))
+        .latestCell(FAMILY_BYTES, NEXT);
+    if (counter != null) {
+      table.put(new Put(row).addColumn(FAMILY_BYTES, NEXT, counter.timestamp() + 1, Bytes.toBytes(0L)));
+    }
   }
 
   private void publish(Map<String, TableDef> tables, Map<String, ViewDef> views, Map<String, IndexDef> indexes) {

@@ -130,6 +130,9 @@ final class CatalogCodec {
     n.put("family", ix.family());
     n.put("unique", ix.unique());
     n.put("state", ix.state().name());
+    if (ix.error() != null) {
+      n.put("error", ix.error());
+    }
     ArrayNode cols = n.putArray("columns");
     for (IndexDef.Part p : ix.columns()) {
       ObjectNode cn = cols.addObject();
@@ -155,7 +158,8 @@ final class CatalogCodec {
     try {
       return new IndexDef(text(row, n, "schema"), text(row, n, "name"), text(row, n, "table"),
           IndexDef.Layout.valueOf(text(row, n, "layout")), text(row, n, "storage"), text(row, n, "family"), parts,
-          include, n.path("unique").asBoolean(false), IndexDef.State.valueOf(text(row, n, "state")));
+          include, n.path("unique").asBoolean(false), IndexDef.State.valueOf(text(row, n, "state")),
+          n.hasNonNull("error") ? n.get("error").asText() : null);
     } catch (IllegalArgumentException e) {
       throw corrupt(row, "is not a valid index: " + e.getMessage());
     }

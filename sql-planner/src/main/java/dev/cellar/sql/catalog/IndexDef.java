@@ -21,9 +21,16 @@ import java.util.Objects;
  * @param unique whether two rows may not have equal values in all indexed columns (rows with a
  *     NULL in one of them are exempt, as in SQL's UNIQUE)
  * @param state whether the index is being built, may be read, or failed to build
+ * @param error for a {@code FAILED} index, why its last build failed (the error's message); else null
  */
 public record IndexDef(String schema, String name, String table, Layout layout, String storageName, String family,
-    List<Part> columns, List<String> include, boolean unique, State state) {
+    List<Part> columns, List<String> include, boolean unique, State state, String error) {
+
+  /** An index in a state other than {@code FAILED}, with no error. */
+  public IndexDef(String schema, String name, String table, Layout layout, String storageName, String family,
+      List<Part> columns, List<String> include, boolean unique, State state) {
+    this(schema, name, table, layout, storageName, family, columns, include, unique, state, null);
+  }
 
   /** Where an index's entries live. */
   public enum Layout {
@@ -85,11 +92,20 @@ public record IndexDef(String schema, String name, String table, Layout layout, 
     if (columns.isEmpty()) {
       throw new IllegalArgumentException("index " + name + " has no column");
     }
+    if (error != null && state != State.FAILED) {
+      throw new IllegalArgumentException("index " + name + " is " + state + " but has an error");
+    }
   }
 
-  /** This index in another state. */
+  /** This index in another state, other than {@code FAILED}. */
   public IndexDef withState(State newState) {
     return new IndexDef(schema, name, table, layout, storageName, family, columns, include, unique, newState);
+  }
+
+  /** This index {@code FAILED}, because of {@code why} (null when unknown). */
+  public IndexDef failed(String why) {
+    return new IndexDef(schema, name, table, layout, storageName, family, columns, include, unique, State.FAILED,
+        why);
   }
 
   /** Whether queries may read it. */

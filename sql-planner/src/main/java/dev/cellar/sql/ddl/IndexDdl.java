@@ -238,7 +238,7 @@ final class IndexDdl {
       } else {
         LOG.error("build of index {} of table {} failed; the index is FAILED, neither read nor maintained, until "
             + "ALTER INDEX {} ON {} REBUILD", ix.name(), ix.table(), ix.name(), ix.table(), e);
-        markFailed(ix, stop);
+        markFailed(ix, e, stop);
       }
     } finally {
       IndexBuilds.finished(db, ix.name(), build);
@@ -264,14 +264,14 @@ final class IndexDdl {
   }
 
   /** Records in the catalog that the background build of {@code ix} failed, unless the index changed meanwhile. */
-  private void markFailed(IndexDef ix, BooleanSupplier stop) {
+  private void markFailed(IndexDef ix, RuntimeException why, BooleanSupplier stop) {
     try {
       if (!lockDdl(stop)) {
         return;
       }
       try {
         if (!stop.getAsBoolean()) {
-          setState(ix, IndexDef.State.FAILED);
+          putFailed(ix, why);
         }
       } finally {
         db.ddlLock().unlock();
@@ -282,16 +282,24 @@ final class IndexDdl {
     }
   }
 
-  /** Puts {@code ix} in the catalog in state {@code state}, under its table's lock. */
-  private void setState(IndexDef ix, IndexDef.State state) {
+  /** Puts {@code ix} in the catalog {@code FAILED} because of {@code why}, under its table's lock. */
+  private void putFailed(IndexDef ix, RuntimeException why) {
     TableDef t = db.catalog().snapshot().table(ix.table());
     ReentrantLock lock = db.tableLock(t != null ? t.storageName() : ix.table());
     lock.lock();
     try {
-      db.catalog().putIndex(ix.withState(state));
+      db.catalog().putIndex(ix.failed(reason(why)));
     } finally {
       lock.unlock();
     }
+  }
+
+  /** Why a build failed, as {@code CELLAR.INDEXES} shows it: the SQLState and first line of the message. */
+  static String reason(Throwable e) {
+    String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+    int nl = message.indexOf('\n');
+    message = nl < 0 ? message : message.substring(0, nl);
+    return e instanceof CellarSqlException c ? c.sqlState() + " " + message : message;
   }
 
   private void build(IndexBuilder builder, IndexDef ix) {
@@ -392,7 +400,7 @@ final class IndexDdl {
           build(builder, building);
         } catch (RuntimeException e) {
           try {
-            setState(building, IndexDef.State.FAILED);
+            putFailed(building, e);
           } catch (RuntimeException f) {
             e.addSuppressed(f);
           }

@@ -1,6 +1,7 @@
 package dev.cellar.sql.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -95,6 +96,15 @@ class CatalogTest {
           Bytes.toBytes("def"));
       String json = Bytes.toString(rec);
       assertTrue(json.startsWith("{\"format\":5,\"kind\":\"index\""), json);
+      assertFalse(json.contains("\"error\""), json);
+      c.putIndex(ix.failed("23505 duplicate value 'a'"));
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog c = Catalog.open(store);
+      IndexDef failed = c.snapshot().index("I_PRODUCT");
+      assertEquals(IndexDef.State.FAILED, failed.state());
+      assertEquals("23505 duplicate value 'a'", failed.error());
+      assertEquals(ix.failed("23505 duplicate value 'a'"), failed);
       c.putIndex(ix.withState(IndexDef.State.ACTIVE));
     }
     try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
@@ -134,8 +144,13 @@ class CatalogTest {
       c.removeView("PUBLIC", "RECENT");
       assertNull(c.snapshot().table("SALE"));
       assertEquals(2010, c.reserveRowIds("PUBLIC", "SALE", 10), "the counter stays until it is removed");
+      // increments within a millisecond move the counter's timestamp ahead of the clock
+      for (int i = 0; i < 200; i++) {
+        c.reserveRowIds("PUBLIC", "SALE", 1);
+      }
       c.removeRowIds("PUBLIC", "SALE");
       assertEquals(0, c.reserveRowIds("PUBLIC", "SALE", 10), "a dropped table's counter goes with it");
+      assertEquals(10, c.reserveRowIds("PUBLIC", "SALE", 10));
     }
   }
 
