@@ -66,10 +66,11 @@ final class LiteralCastExecutor implements RexExecutor {
       case BIGINT:
       case DECIMAL:
         BigDecimal v = literal.getValueAs(BigDecimal.class);
-        if (v == null || Double.isInfinite(v.doubleValue())) {
+        double d = v == null ? Double.NaN : v.doubleValue();
+        if (v == null || Double.isInfinite(d)) {
           return null; // beyond DOUBLE: left to Calcite, which leaves the cast for run time
         }
-        return rexBuilder.makeLiteral(v.doubleValue(), e.getType(), true);
+        return rexBuilder.makeLiteral(d, e.getType(), true);
       default:
         return null;
     }
