@@ -141,9 +141,24 @@ final class SltRunner {
   private static final long SLOW_MILLIS = 10_000;
 
   private final int queryTimeoutSeconds;
+  private final String queryFilter;
 
   SltRunner(int queryTimeoutSeconds) {
+    this(queryTimeoutSeconds, null);
+  }
+
+  /**
+   * @param queryFilter when not null, only queries whose SQL contains it (in any case) run; the
+   *     others count as skipped. Every statement runs.
+   */
+  SltRunner(int queryTimeoutSeconds, String queryFilter) {
     this.queryTimeoutSeconds = queryTimeoutSeconds;
+    this.queryFilter = queryFilter == null ? null : queryFilter.toUpperCase(Locale.ROOT);
+  }
+
+  private boolean filteredOut(SltScript.Record record) {
+    return queryFilter != null && record instanceof SltScript.Query q
+        && !q.sql().toUpperCase(Locale.ROOT).contains(queryFilter);
   }
 
   FileResult run(SltScript script) throws SQLException {
@@ -163,7 +178,7 @@ final class SltRunner {
           }
           continue;
         }
-        if (record.skipped()) {
+        if (record.skipped() || filteredOut(record)) {
           if (record instanceof SltScript.Query) {
             result.queriesSkipped++;
           } else {
