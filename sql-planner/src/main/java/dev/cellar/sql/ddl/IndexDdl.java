@@ -295,7 +295,7 @@ final class IndexDdl {
   }
 
   /** Why a build failed, as {@code CELLAR.INDEXES} shows it: the SQLState and first line of the message. */
-  static String reason(Throwable e) {
+  private static String reason(Throwable e) {
     String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
     int nl = message.indexOf('\n');
     message = nl < 0 ? message : message.substring(0, nl);
@@ -435,8 +435,9 @@ final class IndexDdl {
             + " it once CELLAR.INDEXES shows it ACTIVE");
       case FAILED:
         throw new CellarSqlException(SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE, "cannot " + action + " index "
-            + ix.name() + " of table " + ix.table() + ": its build failed (FAILED, the log has the error) and it "
-            + "is not maintained; " + rebuild + " builds it again");
+            + ix.name() + " of table " + ix.table() + ": its build failed (FAILED"
+            + (ix.error() == null ? "" : ": " + ix.error()) + ") and it is not maintained; " + rebuild
+            + " builds it again");
       default:
         throw new AssertionError(ix.state());
     }
