@@ -28,7 +28,9 @@ import org.apache.calcite.util.ImmutableBitSet;
  *   <li>it does not fold a division by NULL, and then takes {@code col0 / NULL} for a constant
  *       whose value it reads when it works out the order of {@code col0 / NULL * col1}.
  * </ul>
- * Each replaced expression evaluates to NULL anyway, so no result changes.
+ * Each replaced expression evaluates to NULL anyway, so no result changes; the one difference is
+ * that an error an operand would raise is not raised ({@code col0 / 0 + NULL} is NULL, not a
+ * division by zero), as SQLite, whose result is NULL there too.
  */
 final class NullExpressions extends RexShuttle {
   private final RexBuilder rexBuilder;
