@@ -30,7 +30,7 @@ import org.apache.calcite.util.ImmutableBitSet;
  * </ul>
  * Each replaced expression evaluates to NULL anyway, so no result changes; the one difference is
  * that an error an operand would raise is not raised ({@code col0 / 0 + NULL} is NULL, not a
- * division by zero), as SQLite, whose result is NULL there too.
+ * division by zero; SQLite returns NULL there too).
  */
 final class NullExpressions extends RexShuttle {
   private final RexBuilder rexBuilder;
