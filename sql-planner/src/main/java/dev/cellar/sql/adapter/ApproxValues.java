@@ -2,6 +2,7 @@ package dev.cellar.sql.adapter;
 
 import com.google.common.collect.ImmutableList;
 import java.math.BigDecimal;
+import java.util.List;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.logical.LogicalValues;
@@ -38,7 +39,7 @@ final class ApproxValues {
 
   private static RelNode fix(LogicalValues values) {
     RexBuilder rexBuilder = values.getCluster().getRexBuilder();
-    java.util.List<RelDataTypeField> fields = values.getRowType().getFieldList();
+    List<RelDataTypeField> fields = values.getRowType().getFieldList();
     ImmutableList.Builder<ImmutableList<RexLiteral>> tuples = ImmutableList.builder();
     boolean changed = false;
     for (ImmutableList<RexLiteral> tuple : values.getTuples()) {

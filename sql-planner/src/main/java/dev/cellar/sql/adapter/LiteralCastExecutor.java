@@ -66,8 +66,11 @@ final class LiteralCastExecutor implements RexExecutor {
       case BIGINT:
       case DECIMAL:
         BigDecimal v = literal.getValueAs(BigDecimal.class);
-        double d = v == null ? Double.NaN : v.doubleValue();
-        if (v == null || Double.isInfinite(d)) {
+        if (v == null) {
+          return null;
+        }
+        double d = v.doubleValue();
+        if (Double.isInfinite(d)) {
           return null; // beyond DOUBLE: left to Calcite, which leaves the cast for run time
         }
         return rexBuilder.makeLiteral(d, e.getType(), true);

@@ -1,9 +1,11 @@
 package dev.cellar.sql.catalog;
 
 import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Delete;
+import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
@@ -164,7 +166,7 @@ public final class Catalog {
    */
   public void removeRowIds(String schema, String name) {
     byte[] row = rowKey(KIND_SEQUENCE, schema, name);
-    dev.cellar.storage.Cell counter = table.get(new dev.cellar.storage.Get(row).addColumn(FAMILY_BYTES, NEXT))
+    Cell counter = table.get(new Get(row).addColumn(FAMILY_BYTES, NEXT))
         .latestCell(FAMILY_BYTES, NEXT);
     if (counter != null) {
       table.put(new Put(row).addColumn(FAMILY_BYTES, NEXT, counter.timestamp() + 1, Bytes.toBytes(0L)));
