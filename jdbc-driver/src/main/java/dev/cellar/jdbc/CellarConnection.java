@@ -1,6 +1,9 @@
 package dev.cellar.jdbc;
 
 import dev.cellar.sql.SqlState;
+import dev.cellar.sql.adapter.CellarSchema;
+import dev.cellar.sql.adapter.CellarSession;
+import dev.cellar.sql.catalog.Catalog;
 import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,9 +25,14 @@ import org.apache.calcite.jdbc.Driver;
 /**
  * A Cellar connection: Calcite's, with SQLStates on the errors of {@code prepareStatement}, a
  * failed batch reported as a {@link BatchUpdateException} with the update counts so far, and
- * auto-commit only: every statement is atomic and committed when it returns, so {@code commit}
- * and {@code rollback} have nothing to do and turning auto-commit off is refused (0A000) rather
- * than pretending that a later rollback could undo anything.
+ * transactions.
+ *
+ * <p>With auto-commit on (the default) every statement is atomic and committed when it returns.
+ * With it off, statements run in a transaction begun by the first of them: snapshot isolation
+ * ({@code TRANSACTION_REPEATABLE_READ}; the weaker levels are served by it too, as JDBC allows,
+ * and {@code SERIALIZABLE} is refused), its writes held until {@link #commit}, which fails with
+ * SQLState 40001 if another transaction committed a change of one of its rows first. Closing the
+ * connection rolls back what is not committed. See {@code sql.md}, "Transactions".
  */
 final class CellarConnection extends CalciteConnectionAccess {
   CellarConnection(Driver driver, AvaticaFactory factory, String url, Properties info, CalciteSchema rootSchema,
@@ -84,30 +92,97 @@ final class CellarConnection extends CalciteConnectionAccess {
 
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
-    if (!autoCommit) {
-      throw new SQLFeatureNotSupportedException("Cellar runs in auto-commit mode: each statement is atomic and "
-          + "committed when it returns; transactions spanning statements are not supported",
-          SqlState.FEATURE_NOT_SUPPORTED.code());
+    checkOpen();
+    try {
+      session().setAutoCommit(autoCommit);
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toSql(e);
     }
-    super.setAutoCommit(true);
   }
 
   @Override
   public boolean getAutoCommit() throws SQLException {
     checkOpen();
-    return true;
+    return session().autoCommit();
   }
 
-  /** Nothing to commit: every statement committed when it returned. */
+  /**
+   * Commits the open transaction: its writes become visible to others as one atomic change,
+   * unless another transaction committed a change of one of its rows first (SQLState 40001,
+   * nothing written). The next statement begins a new transaction.
+   *
+   * @throws SQLException 25000 with auto-commit on, as JDBC asks
+   */
   @Override
   public void commit() throws SQLException {
     checkOpen();
+    checkTransactional("commit");
+    try {
+      session().commit();
+    } catch (RuntimeException e) {
+      throw JdbcErrors.toSql(e);
+    }
   }
 
-  /** Nothing to roll back: every statement committed when it returned. */
+  /** Forgets the open transaction's writes; the next statement begins a new transaction. */
   @Override
   public void rollback() throws SQLException {
     checkOpen();
+    checkTransactional("rollback");
+    session().rollback();
+  }
+
+  private void checkTransactional(String what) throws SQLException {
+    if (session().autoCommit()) {
+      throw new SQLException("cannot " + what + " with auto-commit on: every statement was committed when it "
+          + "returned", "25000");
+    }
+  }
+
+  /** Rolls back what is not committed, then closes. */
+  @Override
+  public void close() throws SQLException {
+    if (!isClosed()) {
+      try {
+        session().rollback();
+      } catch (RuntimeException | SQLException e) {
+        // closing goes on: the transaction's writes were never applied
+      }
+    }
+    super.close();
+  }
+
+  /** Whether Cellar serves isolation {@code level}: any up to {@code REPEATABLE_READ}, by snapshot isolation. */
+  static boolean servesIsolation(int level) {
+    return level == TRANSACTION_READ_UNCOMMITTED || level == TRANSACTION_READ_COMMITTED
+        || level == TRANSACTION_REPEATABLE_READ;
+  }
+
+  @Override
+  public void setTransactionIsolation(int level) throws SQLException {
+    checkOpen();
+    if (!servesIsolation(level)) {
+      throw new SQLFeatureNotSupportedException("transaction isolation level " + level + " is not supported: "
+          + "Cellar transactions run under snapshot isolation, which serves READ_UNCOMMITTED, READ_COMMITTED and "
+          + "REPEATABLE_READ (" + TRANSACTION_REPEATABLE_READ + "), not SERIALIZABLE", SqlState.FEATURE_NOT_SUPPORTED.code());
+    }
+  }
+
+  /** {@code TRANSACTION_REPEATABLE_READ}: snapshot isolation, whatever level was asked for. */
+  @Override
+  public int getTransactionIsolation() throws SQLException {
+    checkOpen();
+    return TRANSACTION_REPEATABLE_READ;
+  }
+
+  /** This connection's session: its transaction state. */
+  private CellarSession session() throws SQLException {
+    org.apache.calcite.schema.SchemaPlus schema = getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);
+    CellarSchema cs = schema == null ? null : schema.unwrap(CellarSchema.class);
+    if (cs == null) {
+      throw new SQLException("connection has no Cellar schema", SqlState.CONNECTION_DOES_NOT_EXIST.code());
+    }
+    return cs.session();
   }
 
   /**

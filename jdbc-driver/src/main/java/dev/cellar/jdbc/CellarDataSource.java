@@ -151,6 +151,15 @@ public class CellarDataSource implements DataSource, Serializable {
     set(CellarProperty.CURRENT_SCN, scn);
   }
 
+  public long getTransactionMaxBytes() {
+    return Long.parseLong(getProperty(CellarProperty.TRANSACTION_MAX_BYTES));
+  }
+
+  /** The most a transaction's uncommitted writes may hold, in bytes. */
+  public void setTransactionMaxBytes(long bytes) {
+    set(CellarProperty.TRANSACTION_MAX_BYTES, bytes);
+  }
+
   public boolean getShutdown() {
     return Boolean.parseBoolean(getProperty(CellarProperty.SHUTDOWN));
   }

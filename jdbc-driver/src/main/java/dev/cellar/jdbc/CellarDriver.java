@@ -140,7 +140,8 @@ public class CellarDriver extends Driver {
       connection = factory.newConnection(this, factory, url, props);
       handler.onConnectionInit(connection);
       CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
-          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props));
+          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props))
+          .setTransactionMaxBytes(CellarProperty.TRANSACTION_MAX_BYTES.getLong(props));
       connection.setSchema(SCHEMA);
       CONNECTIONS.put(connection, db);
       return connection;

@@ -86,7 +86,7 @@ public final class CellarJdbcFactory extends CalciteFactory {
 
   @Override
   public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
-    return calcite.newDatabaseMetaData(connection);
+    return new CellarDatabaseMetaData(connection);
   }
 
   @Override

@@ -59,6 +59,12 @@ public enum CellarProperty implements ConnectionProperty {
       "read every table as it was before this cell timestamp (ms since 1970-01-01 UTC), as Phoenix's CurrentSCN; "
           + "such a connection writes nothing; -1 = the latest data"),
   /**
+   * The most a transaction's uncommitted writes may hold (approximate heap bytes of their cells);
+   * a statement that would pass it fails with SQLState 54000 and the transaction goes on.
+   */
+  TRANSACTION_MAX_BYTES("transactionMaxBytes", Type.NUMBER, 64L << 20,
+      "the most a transaction's uncommitted writes may hold, in bytes; a statement passing it fails (54000)"),
+  /**
    * Drops the database when the last connection to it closes: an in-memory database is
    * discarded (without it, a {@code mem:} database lives until the JVM exits).
    */

@@ -39,6 +39,12 @@ public enum SqlState {
   DEPENDENT_OBJECTS("2BP01"),
   /** A syntax error or an invalid use of SQL (an unknown option, a misplaced clause). */
   SYNTAX_ERROR("42000"),
+  /** A statement a transaction with uncommitted writes cannot run (DDL): commit or roll back first. */
+  ACTIVE_TRANSACTION("25001"),
+  /** A transaction lost to another that committed a change of the same row first; retry it. */
+  SERIALIZATION_FAILURE("40001"),
+  /** A limit of the system was reached: a transaction's uncommitted writes are too large. */
+  PROGRAM_LIMIT_EXCEEDED("54000"),
   /** A table or view exists already. */
   TABLE_EXISTS("42S01"),
   /** A table or view does not exist. */

@@ -30,6 +30,24 @@ public interface CellarStore extends Closeable {
     return true;
   }
 
+  /**
+   * Whether {@link #snapshot()} is supported: consistent read views that last across many reads,
+   * with pending writes laid over them (what transactions need). True for the embedded engine.
+   */
+  default boolean snapshotReads() {
+    return false;
+  }
+
+  /**
+   * Opens a consistent read view of the store as it is now (see {@link Snapshot}); close it
+   * when done.
+   *
+   * @throws UnsupportedOperationException if the backend has no {@link #snapshotReads()}
+   */
+  default Snapshot snapshot() {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshot reads");
+  }
+
   @Override
   void close();
 }

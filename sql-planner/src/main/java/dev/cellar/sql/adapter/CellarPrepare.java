@@ -270,7 +270,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
   /**
    * A DDL statement: checked for syntax now, run when executed. It reports an update count of
    * 0 like any other write, so {@code Statement.execute}, {@code executeUpdate} and prepared
-   * statements all run it the same way.
+   * statements all run it the same way. DDL is not transactional: it is refused (25001) in a
+   * transaction with uncommitted writes, and takes effect at once otherwise.
    */
   private <T> CalciteSignature<T> ddl(Context context, CellarSession session, String sql) {
     DdlParser.parse(sql);
@@ -283,6 +284,11 @@ public class CellarPrepare extends CalcitePrepareImpl {
         q -> new CellarPrepare().parse(context, q).rowType.getFieldNames());
     @SuppressWarnings("unchecked")
     Bindable<T> run = dataContext -> {
+      if (session.hasUncommittedWrites()) {
+        throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.ACTIVE_TRANSACTION, "cannot run "
+            + DdlParser.firstWord(sql) + " in a transaction with uncommitted writes: DDL is not transactional; "
+            + "commit or roll back first");
+      }
       long updated = executor.execute(sql);
       return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(updated);
     };

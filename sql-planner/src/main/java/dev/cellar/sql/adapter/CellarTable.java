@@ -10,6 +10,7 @@ import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.sql.exec.TableWriter;
+import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.RegionInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -245,17 +246,17 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
         @Override
         public Enumerator<Object> enumerator() {
           if (ix.coversAll(fields)) {
-            return new CellarEnumerator(db.store().table(ix.index().storageName()), path, context, ix.entries(),
+            return new CellarEnumerator(store(root).table(ix.index().storageName()), path, context, ix.entries(),
                 fields, scalar, cancel, readStats());
           }
-          return new IndexLookupEnumerator(db.store(), ix, path, context, fields, scalar, cancel, readStats());
+          return new IndexLookupEnumerator(store(root), ix, path, context, fields, scalar, cancel, readStats());
         }
       };
     }
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
-        return new CellarEnumerator(db.store().table(def.storageName()), path, context, mapping, fields, scalar,
+        return new CellarEnumerator(store(root).table(def.storageName()), path, context, mapping, fields, scalar,
             cancel, readStats());
       }
     };
@@ -273,13 +274,22 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
       @Override
       public Enumerator<Object> enumerator() {
         cancel.check();
-        ScanAggregator agg = new ScanAggregator(db.store().table(def.storageName()), mapping, specs, fields, cancel,
+        ScanAggregator agg = new ScanAggregator(store(root).table(def.storageName()), mapping, specs, fields, cancel,
             readStats());
         Object[] row = agg.run(path, path.ranges(context, mapping), path.storageFilter(context, mapping),
             db.store().admin().regions(def.storageName()));
         return Linq4j.singletonEnumerable(scalar ? row[0] : (Object) row).enumerator();
       }
     };
+  }
+
+  /**
+   * The store as the statement's connection sees it: through its open transaction, if any
+   * ({@link CellarSession#store}).
+   */
+  private CellarStore store(DataContext root) {
+    CellarSession session = CellarSession.of(root);
+    return session == null ? db.store() : session.store();
   }
 
   /** {@code root}, plus the outer row's values a key-lookup join's scan is bound by. */
@@ -340,7 +350,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
       };
     };
     checkWritable(root, spec.operation());
-    TableWriter w = new TableWriter(db, mapping);
+    TableWriter w = new TableWriter(db, store(root), mapping);
     long n;
     switch (spec.operation()) {
       case INSERT:

@@ -4,6 +4,8 @@ import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.txn.RangeWatch;
+import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
@@ -32,7 +34,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * maintained too, so that a build that reads the table under the same lock misses no write.
  */
 public final class IndexUpdates {
-  private final CellarDatabase db;
+  /** The store the statement reads: the database's, or its transaction's view of it. */
+  private final CellarStore store;
   private final TableMapping data;
   private final List<IndexMapping> indexes;
   /** Per index, the entries to delete and to put, by entry key. */
@@ -41,8 +44,8 @@ public final class IndexUpdates {
   /** The data keys whose rows the statement changes or deletes. */
   private final Set<ByteBuffer> changedKeys = new HashSet<>();
 
-  private IndexUpdates(CellarDatabase db, TableMapping data, List<IndexMapping> indexes) {
-    this.db = db;
+  private IndexUpdates(CellarStore store, TableMapping data, List<IndexMapping> indexes) {
+    this.store = store;
     this.data = data;
     this.indexes = indexes;
     for (int i = 0; i < indexes.size(); i++) {
@@ -52,8 +55,8 @@ public final class IndexUpdates {
   }
 
   /** The index maintenance of a statement writing {@code data}'s table; empty if it has no index. */
-  public static IndexUpdates of(CellarDatabase db, TableMapping data) {
-    return new IndexUpdates(db, data, mappings(db, data));
+  public static IndexUpdates of(CellarDatabase db, CellarStore store, TableMapping data) {
+    return new IndexUpdates(store, data, mappings(db, data));
   }
 
   /**
@@ -164,7 +167,10 @@ public final class IndexUpdates {
 
   /** Whether an entry with {@code prefix} points at a row other than {@code dataKey} that the statement leaves alone. */
   private boolean existing(IndexMapping ix, byte[] prefix, byte[] dataKey) {
-    Table t = db.store().table(ix.index().storageName());
+    if (store instanceof RangeWatch w) {
+      w.watchPrefix(ix.index().storageName(), prefix);
+    }
+    Table t = store.table(ix.index().storageName());
     Scan scan = new Scan().setRowPrefix(prefix).addFamily(ix.family());
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {

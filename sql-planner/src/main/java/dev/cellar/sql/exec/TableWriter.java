@@ -6,6 +6,7 @@ import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.storage.Bytes;
+import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Durability;
 import dev.cellar.storage.Get;
@@ -70,12 +71,15 @@ public final class TableWriter {
   private static final int CHECK_EVERY = 1024;
 
   private final CellarDatabase db;
+  /** The store the statement reads and writes: the database's, or its transaction's view of it. */
+  private final CellarStore store;
   private final TableMapping m;
   private final TableDef def;
   private final Durability durability;
 
-  public TableWriter(CellarDatabase db, TableMapping mapping) {
+  public TableWriter(CellarDatabase db, CellarStore store, TableMapping mapping) {
     this.db = db;
+    this.store = store;
     this.m = mapping;
     this.def = mapping.def();
     this.durability = def.flag("DISABLE_WAL") ? Durability.SKIP_WAL : Durability.USE_DEFAULT;
@@ -119,7 +123,7 @@ public final class TableWriter {
           }
         }
       }
-      IndexUpdates indexes = IndexUpdates.of(db, m);
+      IndexUpdates indexes = IndexUpdates.of(db, store, m);
       if (!indexes.isEmpty()) {
         Map<ByteBuffer, Object[]> old = upsert && !def.hiddenKey() ? currentRows(byKey.keySet()) : Map.of();
         for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
@@ -163,7 +167,7 @@ public final class TableWriter {
         }
       }
       indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      db.store().write(batch);
+      store.write(batch);
       if (def.hiddenKey()) {
         List<byte[]> keys = new ArrayList<>(byKey.size());
         byKey.keySet().forEach(k -> keys.add(k.array()));
@@ -222,7 +226,7 @@ public final class TableWriter {
         newRows.add(row);
       }
       deletes |= keyChange;
-      IndexUpdates indexes = IndexUpdates.of(db, m);
+      IndexUpdates indexes = IndexUpdates.of(db, store, m);
       if (!indexes.isEmpty()) {
         for (int i = 0; i < newRows.size(); i++) {
           Object[] after = newRows.get(i);
@@ -271,7 +275,7 @@ public final class TableWriter {
         newKeys.forEach((k, row) -> addPut(batch, put(k.array(), row, null, stamp.putTs())));
       }
       indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      db.store().write(batch);
+      store.write(batch);
       return input.size();
     } finally {
       lock.unlock();
@@ -293,7 +297,7 @@ public final class TableWriter {
         return input.size();
       }
       List<byte[]> keys = keysOf(input, m.fieldCount(), cancel);
-      IndexUpdates indexes = IndexUpdates.of(db, m);
+      IndexUpdates indexes = IndexUpdates.of(db, store, m);
       for (int i = 0; i < keys.size() && !indexes.isEmpty(); i++) {
         indexes.change(keys.get(i), Arrays.copyOf(input.get(i), m.fieldCount()), null, null);
       }
@@ -303,7 +307,7 @@ public final class TableWriter {
         batch.add(def.storageName(), deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
       }
       indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      db.store().write(batch);
+      store.write(batch);
       return input.size();
     } finally {
       lock.unlock();
@@ -334,7 +338,7 @@ public final class TableWriter {
       }
     }
     if (mustBeNew) {
-      Table table = db.store().table(def.storageName());
+      Table table = store.table(def.storageName());
       for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
         if (gone.containsKey(e.getKey())) {
           continue;
@@ -345,9 +349,9 @@ public final class TableWriter {
         }
       }
     }
-    IndexUpdates indexes = IndexUpdates.of(db, m);
+    IndexUpdates indexes = IndexUpdates.of(db, store, m);
     if (!indexes.isEmpty()) {
-      Table table = db.store().table(def.storageName());
+      Table table = store.table(def.storageName());
       for (Map.Entry<List<ByteBuffer>, Object[]> e : gone.entrySet()) {
         Object[] after = puts.get(e.getKey());
         byte[] id = IndexMapping.cellIdentity(e.getKey().get(0).array(), e.getKey().get(1).array());
@@ -386,7 +390,7 @@ public final class TableWriter {
       p.setDurability(durability);
       batch.add(def.storageName(), p);
     }
-    db.store().write(batch);
+    store.write(batch);
   }
 
   /** The rowkey and qualifier of a row of a dynamic-family table. */
@@ -397,7 +401,7 @@ public final class TableWriter {
   /** The rows now stored under {@code keys}, decoded whole, by key; absent keys are left out. */
   private Map<ByteBuffer, Object[]> currentRows(java.util.Collection<ByteBuffer> keys) {
     Map<ByteBuffer, Object[]> out = new HashMap<>();
-    Table table = db.store().table(def.storageName());
+    Table table = store.table(def.storageName());
     List<ByteBuffer> all = new ArrayList<>(keys);
     for (int from = 0; from < all.size(); from += GET_BATCH) {
       List<ByteBuffer> chunk = all.subList(from, Math.min(all.size(), from + GET_BATCH));
@@ -456,7 +460,7 @@ public final class TableWriter {
       keys.add(null);
     }
     int found = 0;
-    Table table = db.store().table(def.storageName());
+    Table table = store.table(def.storageName());
     Scan scan = new Scan();
     for (byte[] f : m.families()) {
       scan.addFamily(f);
@@ -493,7 +497,7 @@ public final class TableWriter {
   }
 
   private void checkAbsent(Map<ByteBuffer, Object[]> rows) {
-    Table table = db.store().table(def.storageName());
+    Table table = store.table(def.storageName());
     List<Map.Entry<ByteBuffer, Object[]>> entries = new ArrayList<>(rows.entrySet());
     for (int from = 0; from < entries.size(); from += GET_BATCH) {
       List<Map.Entry<ByteBuffer, Object[]>> chunk = entries.subList(from, Math.min(entries.size(), from + GET_BATCH));

@@ -98,7 +98,7 @@ final class Compactions {
           } finally {
             store.snapshotLock().writeLock().unlock();
           }
-        }, () -> closing);
+        }, () -> closing, maxSequence -> store.snapshots().mayDrop(maxSequence, store.mvcc()::readPoint));
     if (n > 0) {
       LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);
     }

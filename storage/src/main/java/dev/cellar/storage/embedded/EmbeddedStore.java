@@ -6,6 +6,7 @@ import dev.cellar.storage.Mutation;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.StoreLockedException;
+import dev.cellar.storage.Snapshot;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableNotFoundException;
 import dev.cellar.storage.WriteBatch;
@@ -65,6 +66,7 @@ public final class EmbeddedStore implements CellarStore {
   private final Flusher flusher;
   private final Map<String, TableHandle> tables = new ConcurrentHashMap<>();
   private final Map<String, EmbeddedTable> tableViews = new ConcurrentHashMap<>();
+  private final EmbeddedSnapshot.Pins snapshots = new EmbeddedSnapshot.Pins();
   private final Object catalogLock = new Object();
   private final EmbeddedAdmin admin = new EmbeddedAdmin(this);
   private final Compactions compactions;
@@ -352,6 +354,23 @@ public final class EmbeddedStore implements CellarStore {
   public Admin admin() {
     checkOpen();
     return admin;
+  }
+
+  /** Snapshots that last across reads, for transactions ({@link EmbeddedSnapshot}). */
+  @Override
+  public boolean snapshotReads() {
+    return true;
+  }
+
+  @Override
+  public Snapshot snapshot() {
+    checkOpen();
+    return new EmbeddedSnapshot(this);
+  }
+
+  /** The read points pinned by open snapshots. */
+  EmbeddedSnapshot.Pins snapshots() {
+    return snapshots;
   }
 
   @Override

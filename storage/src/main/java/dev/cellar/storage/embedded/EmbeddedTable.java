@@ -5,6 +5,7 @@ import dev.cellar.storage.Delete;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Increment;
 import dev.cellar.storage.Mutation;
+import dev.cellar.storage.PendingWrites;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
@@ -14,20 +15,61 @@ import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotEnabledException;
 import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.iter.SortedMapIterator;
 import dev.cellar.storage.region.RegionScanner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.function.Supplier;
 
-/** {@link Table} of the embedded engine: the write path (log, memstore, visibility) and reads. */
+/**
+ * {@link Table} of the embedded engine: the write path (log, memstore, visibility) and reads.
+ * A table of a {@link EmbeddedSnapshot} reads at the snapshot's read point, with the pending
+ * cells of a transaction merged into every region it reads, and refuses writes.
+ */
 final class EmbeddedTable implements Table {
   private final EmbeddedStore store;
   private final TableHandle handle;
+  /** The snapshot read from, or {@code null} to read the latest writes. */
+  private final EmbeddedSnapshot snapshot;
+  /** Cells merged into reads, or {@code null}. */
+  private final PendingWrites pending;
 
   EmbeddedTable(EmbeddedStore store, TableHandle handle) {
+    this(store, handle, null, null);
+  }
+
+  EmbeddedTable(EmbeddedStore store, TableHandle handle, EmbeddedSnapshot snapshot, PendingWrites pending) {
     this.store = store;
     this.handle = handle;
+    this.snapshot = snapshot;
+    this.pending = pending;
+  }
+
+  /** The read point of a read starting now. */
+  private long readPoint() {
+    if (snapshot != null) {
+      return snapshot.readPoint();
+    }
+    return store.mvcc().readPoint();
+  }
+
+  /** A new iterator over the pending cells of this table, or {@code null} if it has none. */
+  private CellIterator pendingCells() {
+    return pending != null && pending.touches(handle.name()) ? new SortedMapIterator(pending.cells(handle.name()))
+        : null;
+  }
+
+  private Supplier<CellIterator> pendingSource() {
+    return pending != null && pending.touches(handle.name()) ? this::pendingCells : null;
+  }
+
+  private void checkWritable() {
+    if (snapshot != null) {
+      throw new UnsupportedOperationException("table '" + handle.name() + "' of a snapshot is read-only");
+    }
   }
 
   TableHandle handle() {
@@ -36,6 +78,9 @@ final class EmbeddedTable implements Table {
 
   void checkLive() {
     store.checkOpen();
+    if (snapshot != null) {
+      snapshot.checkOpen();
+    }
     if (handle.isDropped()) {
       throw new TableNotFoundException("table '" + handle.name() + "' has been dropped");
     }
@@ -76,6 +121,7 @@ final class EmbeddedTable implements Table {
 
   @Override
   public void batch(List<? extends Mutation> mutations) {
+    checkWritable();
     checkLive();
     if (!mutations.isEmpty()) {
       store.writePath().write(List.of(new WritePath.TableWrite(this, mutations)));
@@ -84,18 +130,21 @@ final class EmbeddedTable implements Table {
 
   @Override
   public boolean checkAndMutate(CheckAndMutate checkAndMutate) {
+    checkWritable();
     checkLive();
     return store.writePath().checkAndMutate(this, checkAndMutate);
   }
 
   @Override
   public Result increment(Increment increment) {
+    checkWritable();
     checkLive();
     return store.writePath().increment(this, increment);
   }
 
   @Override
   public dev.cellar.storage.BulkLoad startBulkLoad() {
+    checkWritable();
     checkLive();
     return new EmbeddedBulkLoad(store, this);
   }
@@ -105,7 +154,7 @@ final class EmbeddedTable implements Table {
     checkLive();
     store.snapshotLock().readLock().lock();
     try {
-      return getAt(get, store.mvcc().readPoint(), store.options().clock().getAsLong());
+      return getAt(get, readPoint(), store.options().clock().getAsLong());
     } finally {
       store.snapshotLock().readLock().unlock();
     }
@@ -115,7 +164,7 @@ final class EmbeddedTable implements Table {
     if (get.filter() == null) {
       while (true) {
         try {
-          return handle.regionFor(get.row()).get(get, readPoint, now);
+          return handle.regionFor(get.row()).get(get, readPoint, now, pendingCells());
         } catch (dev.cellar.storage.region.RegionClosedException e) {
           // split meanwhile: the daughter holding the row serves it
         }
@@ -133,7 +182,7 @@ final class EmbeddedTable implements Table {
         }
       }
     }
-    try (TableScanner s = new TableScanner(handle, scan, readPoint, now, null)) {
+    try (TableScanner s = new TableScanner(handle, scan, readPoint, now, null, pendingSource())) {
       Result r = s.next();
       return r == null ? Result.empty() : r;
     }
@@ -144,7 +193,7 @@ final class EmbeddedTable implements Table {
     checkLive();
     store.snapshotLock().readLock().lock();
     try {
-      long readPoint = store.mvcc().readPoint();
+      long readPoint = readPoint();
       long now = store.options().clock().getAsLong();
       List<Result> out = new ArrayList<>(gets.size());
       for (Get g : gets) {
@@ -162,8 +211,8 @@ final class EmbeddedTable implements Table {
     store.snapshotLock().readLock().lock();
     try {
       // Regions are read ahead in parallel unless the filter's state spans regions (see Filter#copy).
-      return new TableScanner(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong(),
-          store.scanPool());
+      return new TableScanner(handle, scan, readPoint(), store.options().clock().getAsLong(), store.scanPool(),
+          pendingSource());
     } finally {
       store.snapshotLock().readLock().unlock();
     }
@@ -184,8 +233,8 @@ final class EmbeddedTable implements Table {
     List<RegionScanner> scanners;
     store.snapshotLock().readLock().lock();
     try {
-      scanners = TableScanner.openAll(handle, scan, store.mvcc().readPoint(), store.options().clock().getAsLong(),
-          false);
+      scanners = TableScanner.openAll(handle, scan, readPoint(), store.options().clock().getAsLong(), false,
+          pendingSource());
     } finally {
       store.snapshotLock().readLock().unlock();
     }

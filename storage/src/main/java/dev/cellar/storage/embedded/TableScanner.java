@@ -3,6 +3,7 @@ package dev.cellar.storage.embedded;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.RegionClosedException;
@@ -12,6 +13,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 
 /**
  * A {@link ResultScanner} over a table: the regions overlapping the scan's range one after
@@ -42,10 +44,16 @@ final class TableScanner implements ResultScanner {
    *     regions one at a time in the caller's thread
    */
   TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs, ExecutorService pool) {
+    this(table, scan, readPoint, nowMs, pool, null);
+  }
+
+  /** @param pending a transaction's cells to merge into every region read (a new iterator each call), or {@code null} */
+  TableScanner(TableHandle table, Scan scan, long readPoint, long nowMs, ExecutorService pool,
+      Supplier<CellIterator> pending) {
     this.scan = scan;
     // A filter whose state spans the scan (a page count…) cannot be copied: its regions are read in turn.
     boolean perRegionFilters = scan.filter() != null && scan.filter().copy() != null;
-    this.scanners = openAll(table, scan, readPoint, nowMs, perRegionFilters);
+    this.scanners = openAll(table, scan, readPoint, nowMs, perRegionFilters, pending);
     boolean parallel = pool != null && scanners.size() > 1 && (scan.limit() == 0 || scan.limit() > PARALLEL_MIN_LIMIT)
         && (scan.filter() == null || perRegionFilters);
     this.pool = parallel ? pool : null;
@@ -82,13 +90,14 @@ final class TableScanner implements ResultScanner {
   }
 
   static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs,
-      boolean perRegionFilters) {
+      boolean perRegionFilters, Supplier<CellIterator> pending) {
     while (true) {
       List<RegionScanner> out = new ArrayList<>();
       try {
         for (Region r : table.regions()) {
           if (overlaps(r, scan)) {
-            out.add(r.scanner(scan, perRegionFilters ? scan.filter().copy() : scan.filter(), readPoint, nowMs));
+            out.add(r.scanner(scan, perRegionFilters ? scan.filter().copy() : scan.filter(), readPoint, nowMs,
+                pending == null ? null : pending.get()));
           }
         }
       } catch (RegionClosedException e) {

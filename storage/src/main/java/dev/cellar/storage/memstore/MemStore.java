@@ -3,9 +3,8 @@ package dev.cellar.storage.memstore;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.iter.SortedMapIterator;
 import java.util.Iterator;
-import java.util.Map;
-import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -69,54 +68,6 @@ public final class MemStore {
 
   /** A cursor over the cells; sees cells added after it was created (callers filter by sequence). */
   public CellIterator iterator() {
-    return new Cursor();
-  }
-
-  private final class Cursor implements CellIterator {
-    private Iterator<Cell> it;
-    private Cell current;
-
-    @Override
-    public void seekToFirst() {
-      position(cells);
-    }
-
-    @Override
-    public void seek(Cell key) {
-      position(cells.tailMap(key, true));
-    }
-
-    private void position(ConcurrentNavigableMap<Cell, Cell> view) {
-      // Values, not keys: a later cell with an equal key (same batch) replaced the value only.
-      it = view.values().iterator();
-      current = it.hasNext() ? it.next() : null;
-    }
-
-    @Override
-    public boolean valid() {
-      return current != null;
-    }
-
-    @Override
-    public Cell cell() {
-      return current;
-    }
-
-    @Override
-    public void next() {
-      current = it.hasNext() ? it.next() : null;
-    }
-
-    @Override
-    public byte[] lastRowBefore(byte[] row) {
-      Map.Entry<Cell, Cell> e = row.length == 0 ? cells.lastEntry() : cells.lowerEntry(Cell.firstOnRow(row));
-      return e == null ? null : e.getKey().row();
-    }
-
-    @Override
-    public void close() {
-      it = null;
-      current = null;
-    }
+    return new SortedMapIterator(cells);
   }
 }

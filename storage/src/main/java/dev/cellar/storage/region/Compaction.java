@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 /**
  * Compacts the store files of a region's families.
@@ -49,7 +50,7 @@ public final class Compaction {
    */
   public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
       Consumer<Runnable> catalog) {
-    return run(region, major, threshold, nowMs, writer, catalog, () -> false);
+    return run(region, major, threshold, nowMs, writer, catalog, () -> false, maxSequence -> true);
   }
 
   /**
@@ -57,9 +58,14 @@ public final class Compaction {
    * {@link CancellationException}, leaving the inputs in place) as soon as
    * {@code cancelled} says so: how a closing store stops a long compaction without interrupting
    * threads that share its files' channels.
+   *
+   * <p>A major compaction drops cells only if {@code mayDrop} allows it for the largest sequence
+   * number of its input files: a reader at an older read point (an open snapshot) could still
+   * see what the read rules at the latest point would drop. Otherwise it keeps every cell, as a
+   * minor one does.
    */
   public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
-      Consumer<Runnable> catalog, BooleanSupplier cancelled) {
+      Consumer<Runnable> catalog, BooleanSupplier cancelled, LongPredicate mayDrop) {
     int done = 0;
     synchronized (region.compactionLock()) {
       if (region.isClosed()) {
@@ -87,7 +93,12 @@ public final class Compaction {
           }
           StoreFileHandle output;
           try (CellIterator merged = MergingIterator.of(sources)) {
-            Iterator<Cell> cells = major ? majorCells(region, family, merged, nowMs) : rangeCells(region, merged);
+            long maxSequence = Long.MIN_VALUE;
+            for (StoreFileHandle f : held) {
+              maxSequence = Math.max(maxSequence, f.reader().maxSequenceId());
+            }
+            Iterator<Cell> cells = major && mayDrop.test(maxSequence) ? majorCells(region, family, merged, nowMs)
+                : rangeCells(region, merged);
             output = writer.write(family, cancellable(cells, cancelled));
           }
           boolean[] replaced = new boolean[1];

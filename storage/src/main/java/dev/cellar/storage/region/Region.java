@@ -403,11 +403,48 @@ public final class Region {
   }
 
   /**
-   * Opens a scanner over this region for {@code scan}, seeing writes at or below {@code readPoint}
-   * and treating cells older than each family's TTL before {@code nowMs} as expired.
-   *
-   * @throws NoSuchFamilyException if the scan names a family the table lacks
+   * Whether a cell of {@code row} (a value or a delete marker, in any family) has a sequence
+   * number above {@code readPoint}: whether it was written after a reader at that point started.
    */
+  public boolean writtenAfter(byte[] row, long readPoint) {
+    return writtenAfter(row, Bytes.rowAfter(row), new FamilyStore.RowProbe(row, null), readPoint);
+  }
+
+  /**
+   * Whether a cell of a row in {@code [startRow, stopRow)} (clipped to this region; an empty
+   * stop row is no bound) has a sequence number above {@code readPoint}.
+   */
+  public boolean writtenAfter(byte[] startRow, byte[] stopRow, long readPoint) {
+    return writtenAfter(startRow, stopRow, null, readPoint);
+  }
+
+  private boolean writtenAfter(byte[] startRow, byte[] stopRow, FamilyStore.RowProbe probe, long readPoint) {
+    byte[] from = Bytes.compare(startRow, this.startRow) < 0 ? this.startRow : startRow;
+    List<CellIterator> sources = new ArrayList<>();
+    List<StoreFileHandle> acquired = new ArrayList<>();
+    try {
+      for (FamilyStore fs : families.values()) {
+        fs.openSources(sources, acquired, probe);
+      }
+      try (CellIterator it = MergingIterator.of(sources)) {
+        for (it.seek(Cell.firstOnRow(from)); it.valid(); it.next()) {
+          byte[] row = it.cell().row();
+          if ((stopRow.length > 0 && Bytes.compare(row, stopRow) >= 0) || !contains(row)) {
+            return false;
+          }
+          if (it.cell().sequenceId() > readPoint) {
+            return true;
+          }
+        }
+        return false;
+      }
+    } finally {
+      for (StoreFileHandle f : acquired) {
+        f.release();
+      }
+    }
+  }
+
   /**
    * Reads one row: the lean path of a {@link dev.cellar.storage.Get} without a filter. Same
    * rules and results as a one-row scan, without a scanner's set-up.
@@ -415,6 +452,14 @@ public final class Region {
    * @throws NoSuchFamilyException if the get names a family the table lacks
    */
   public dev.cellar.storage.Result get(dev.cellar.storage.Get get, long readPoint, long nowMs) {
+    return get(get, readPoint, nowMs, null);
+  }
+
+  /**
+   * As {@link #get(dev.cellar.storage.Get, long, long)}, with {@code pending}'s cells (a
+   * transaction's, {@link dev.cellar.storage.PendingWrites}) merged in; {@code null} for none.
+   */
+  public dev.cellar.storage.Result get(dev.cellar.storage.Get get, long readPoint, long nowMs, CellIterator pending) {
     reads.increment();
     byte[] row = get.row();
     Map<byte[], NavigableSet<byte[]>> columns = get.columns();
@@ -438,6 +483,9 @@ public final class Region {
           fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, e.getValue()));
         }
       }
+      if (pending != null) {
+        sources.add(pending);
+      }
       if (sources.isEmpty()) {
         return dev.cellar.storage.Result.empty();
       }
@@ -458,12 +506,24 @@ public final class Region {
     }
   }
 
+  /**
+   * Opens a scanner over this region for {@code scan}, seeing writes at or below {@code readPoint}
+   * and treating cells older than each family's TTL before {@code nowMs} as expired.
+   *
+   * @throws NoSuchFamilyException if the scan names a family the table lacks
+   */
   public RegionScanner scanner(Scan scan, long readPoint, long nowMs) {
-    return scanner(scan, scan.filter(), readPoint, nowMs);
+    return scanner(scan, scan.filter(), readPoint, nowMs, null);
   }
 
-  /** As {@link #scanner(Scan, long, long)}, applying {@code filter} (the scan's, or a copy of it for this region). */
-  public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs) {
+  /**
+   * As {@link #scanner(Scan, long, long)}, applying {@code filter} (the scan's, or a copy of it
+   * for this region), with {@code pending}'s cells (a transaction's,
+   * {@link dev.cellar.storage.PendingWrites}) merged in; {@code null} for none. The scanner owns
+   * {@code pending}.
+   */
+  public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs,
+      CellIterator pending) {
     reads.increment();
     Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
     List<FamilyStore> read = new ArrayList<>();
@@ -499,6 +559,9 @@ public final class Region {
         f.release();
       }
       throw e;
+    }
+    if (pending != null) {
+      sources.add(pending);
     }
     CellIterator merged = MergingIterator.of(sources);
     return new RegionScanner(scan, filter, merged, readPoint, specs, startRow, endRow, () -> {

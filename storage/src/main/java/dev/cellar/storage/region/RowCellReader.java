@@ -5,6 +5,7 @@ import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.CellType;
 import dev.cellar.storage.CellView;
+import dev.cellar.storage.PendingWrites;
 import dev.cellar.storage.TimeRange;
 import dev.cellar.storage.iter.CellIterator;
 import java.util.Arrays;
@@ -15,7 +16,8 @@ import java.util.Map;
  * ones, one at a time, applying HBase's read rules:
  *
  * <ol>
- *   <li>cells written after the reader's read point are ignored;</li>
+ *   <li>cells written after the reader's read point are ignored (pending cells of a
+ *       transaction, {@link PendingWrites#SEQUENCE}, are always seen);</li>
  *   <li>delete markers mask puts whatever their write order: a family marker every column at
  *       or before its timestamp, a family-version marker every column at exactly its
  *       timestamp, a column marker the column at or before its timestamp, a version marker
@@ -157,7 +159,7 @@ final class RowCellReader {
 
   /** Applies the read rules to a cell of the current column, updating the column's state. */
   private boolean visible(CellView c) {
-    if (c.sequenceId() > readPoint) {
+    if (c.sequenceId() > readPoint && c.sequenceId() != PendingWrites.SEQUENCE) {
       return false;
     }
     CellType type = c.type();
