@@ -109,14 +109,12 @@ final class CellarConnection extends CalciteConnectionAccess {
   /**
    * Commits the open transaction: its writes become visible to others as one atomic change,
    * unless another transaction committed a change of one of its rows first (SQLState 40001,
-   * nothing written). The next statement begins a new transaction.
-   *
-   * @throws SQLException 25000 with auto-commit on, as JDBC asks
+   * nothing written). The next statement begins a new transaction. With auto-commit on there is
+   * nothing to commit, and it does nothing (as in H2; tools call it either way).
    */
   @Override
   public void commit() throws SQLException {
     checkOpen();
-    checkTransactional("commit");
     try {
       session().commit();
     } catch (RuntimeException e) {
@@ -124,19 +122,14 @@ final class CellarConnection extends CalciteConnectionAccess {
     }
   }
 
-  /** Forgets the open transaction's writes; the next statement begins a new transaction. */
+  /**
+   * Forgets the open transaction's writes; the next statement begins a new transaction. With
+   * auto-commit on it does nothing.
+   */
   @Override
   public void rollback() throws SQLException {
     checkOpen();
-    checkTransactional("rollback");
     session().rollback();
-  }
-
-  private void checkTransactional(String what) throws SQLException {
-    if (session().autoCommit()) {
-      throw new SQLException("cannot " + what + " with auto-commit on: every statement was committed when it "
-          + "returned", "25000");
-    }
   }
 
   /** Rolls back what is not committed, then closes. */
