@@ -6,7 +6,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.AvaticaFactory;
@@ -161,6 +163,23 @@ final class CellarConnection extends CalciteConnectionAccess {
   private static BatchUpdateException batchError(CellarMeta.BatchFailure f) {
     SQLException cause = JdbcErrors.toSql(f.failure);
     return new BatchUpdateException(f.getMessage(), cause.getSQLState(), cause.getErrorCode(), f.updateCounts, cause);
+  }
+
+  /** No user-defined types map to Java classes: an empty map. */
+  @Override
+  public Map<String, Class<?>> getTypeMap() throws SQLException {
+    checkOpen();
+    return new HashMap<>();
+  }
+
+  /** Accepts an empty map; Cellar has no user-defined types to map (0A000). */
+  @Override
+  public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+    checkOpen();
+    if (map != null && !map.isEmpty()) {
+      throw new SQLFeatureNotSupportedException("Cellar has no user-defined types to map to " + map.keySet(),
+          SqlState.FEATURE_NOT_SUPPORTED.code());
+    }
   }
 
   @Override
