@@ -45,7 +45,8 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  * </ul>
  * A statement parameter whose type its place does not tell (the argument of {@code UPPER(?)},
  * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
- * function expects there (text, a number), else VARCHAR, where Calcite would reject it.
+ * function expects there (text, a number), else VARCHAR, where Calcite would reject it. The
+ * statement's own validation records the labels of its columns ({@link ColumnLabels}).
  */
 final class CellarValidator extends CalciteSqlValidator {
   private CellarValidator(SqlOperatorTable opTab, CalciteCatalogReader catalogReader, JavaTypeFactory typeFactory,
@@ -70,6 +71,13 @@ final class CellarValidator extends CalciteSqlValidator {
 
   /** The types chosen for parameters whose place gives none, by parameter node. */
   private final Map<SqlNode, RelDataType> parameterTypes = new IdentityHashMap<>();
+
+  @Override
+  public SqlNode validate(SqlNode topNode) {
+    ColumnLabels labels = ColumnLabels.forValidation();
+    return labels == null ? super.validate(topNode)
+        : labels.validate(topNode, super::validate, this::getValidatedNodeTypeIfKnown);
+  }
 
   @Override
   protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
