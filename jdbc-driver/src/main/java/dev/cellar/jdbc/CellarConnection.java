@@ -182,11 +182,12 @@ final class CellarConnection extends CalciteConnectionAccess {
     }
   }
 
+  /** A failed preparation's error: its SQLState, a message starting with what is wrong ({@link JdbcErrors#clean}). */
   @Override
   protected SQLException prepareError(String sql, SQLException e) {
     if (e.getSQLState() != null || e.getCause() == null) {
-      return e;
+      return JdbcErrors.clean(e, sql);
     }
-    return JdbcErrors.toSql(JdbcErrors.translate(e.getCause()), "Error while preparing statement [" + sql + "]: ");
+    return JdbcErrors.clean(JdbcErrors.toSql(JdbcErrors.translate(e.getCause()), ""), sql);
   }
 }

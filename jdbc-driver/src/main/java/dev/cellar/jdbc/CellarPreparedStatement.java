@@ -70,10 +70,14 @@ class CellarPreparedStatement extends CalcitePreparedStatementAccess {
     return run(returnGeneratedKeys, super::executeLargeUpdate);
   }
 
-  /** Runs an execution once every parameter is set. */
+  /** Runs an execution once every parameter is set, its error's message starting with what is wrong. */
   private <T> T run(boolean captureKeys, KeyCapture.Execution<T> execution) throws SQLException {
     checkBound();
-    return keys.run(captureKeys, execution);
+    try {
+      return keys.run(captureKeys, execution);
+    } catch (SQLException e) {
+      throw JdbcErrors.clean(e, getSignature().sql);
+    }
   }
 
   @Override
