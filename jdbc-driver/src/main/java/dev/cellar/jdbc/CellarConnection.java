@@ -9,7 +9,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.AvaticaFactory;
@@ -231,11 +233,29 @@ final class CellarConnection extends CalciteConnectionAccess {
     return new BatchUpdateException(f.getMessage(), cause.getSQLState(), cause.getErrorCode(), f.updateCounts, cause);
   }
 
+  /** No user-defined types map to Java classes: an empty map. */
+  @Override
+  public Map<String, Class<?>> getTypeMap() throws SQLException {
+    checkOpen();
+    return new HashMap<>();
+  }
+
+  /** Accepts an empty map; Cellar has no user-defined types to map (0A000). */
+  @Override
+  public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+    checkOpen();
+    if (map != null && !map.isEmpty()) {
+      throw new SQLFeatureNotSupportedException("Cellar has no user-defined types to map to " + map.keySet(),
+          SqlState.FEATURE_NOT_SUPPORTED.code());
+    }
+  }
+
+  /** A failed preparation's error: its SQLState, a message starting with what is wrong ({@link JdbcErrors#clean}). */
   @Override
   protected SQLException prepareError(String sql, SQLException e) {
     if (e.getSQLState() != null || e.getCause() == null) {
-      return e;
+      return JdbcErrors.clean(e, sql);
     }
-    return JdbcErrors.toSql(JdbcErrors.translate(e.getCause()), "Error while preparing statement [" + sql + "]: ");
+    return JdbcErrors.clean(JdbcErrors.toSql(JdbcErrors.translate(e.getCause()), ""), sql);
   }
 }

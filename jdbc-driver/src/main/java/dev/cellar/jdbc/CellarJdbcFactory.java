@@ -29,8 +29,9 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
 /**
  * Creates the JDBC objects of Cellar connections: {@link CellarConnection}s (whose
  * {@link CellarTypeFactory} makes text UTF-8; no {@code metadata} schema),
- * {@link CellarStatement}s, {@link CellarPreparedStatement}s, {@link CellarResultSet}s, and
- * Calcite's metadata objects, with JDBC's column sizes ({@link ColumnSizes}).
+ * {@link CellarStatement}s, {@link CellarPreparedStatement}s, {@link CellarResultSet}s,
+ * {@link CellarDatabaseMetaData}, and Calcite's result set metadata, with JDBC's column sizes
+ * ({@link ColumnSizes}).
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();

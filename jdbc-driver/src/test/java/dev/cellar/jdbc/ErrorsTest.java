@@ -132,4 +132,42 @@ class ErrorsTest {
       assertTrue(e.getMessage().contains("(ID)=(1)"), e.getMessage());
     }
   }
+
+  /** A message starts with what is wrong and ends with the statement; no prefix of Avatica's. */
+  @Test
+  void messagesStartWithWhatIsWrong() throws Exception {
+    SQLException e = assertFails(c, "23505", "INSERT INTO t VALUES (1, 'b', 2)");
+    assertEquals("duplicate key (ID)=(1) in table T: the key already exists; SQL statement: INSERT INTO t VALUES "
+        + "(1, 'b', 2)", e.getMessage());
+    assertEquals(0, e.getErrorCode());
+    assertInstanceOf(java.sql.SQLIntegrityConstraintViolationException.class, e);
+    e = assertFails(c, "42S02", "SELECT * FROM nosuch");
+    assertTrue(e.getMessage().startsWith("From line 1, column 15"), e.getMessage());
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO t VALUES (?, ?, ?)")) {
+      p.setInt(1, 1);
+      p.setString(2, "x");
+      p.setInt(3, 1);
+      e = assertThrows(SQLException.class, p::executeUpdate);
+      assertEquals("duplicate key (ID)=(1) in table T: the key already exists; SQL statement: INSERT INTO t VALUES "
+          + "(?, ?, ?)", e.getMessage());
+    }
+    e = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT nosuch FROM t"));
+    assertTrue(e.getMessage().startsWith("From line 1, column 8 to line 1, column 13: Column 'NOSUCH' not found"),
+        e.getMessage());
+    // a long statement is shortened
+    String longSql = "SELECT " + "id + ".repeat(100) + "nosuch FROM t";
+    e = assertFails(c, "42S22", longSql);
+    assertTrue(e.getMessage().endsWith("; SQL statement: " + longSql.substring(0, 117) + "..."), e.getMessage());
+    for (String sql : new String[] {"SELEC 1", "SELECT CAST('abc' AS INTEGER) FROM t", "SELECT id / 0 FROM t"}) {
+      e = assertThrows(SQLException.class, () -> {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+          while (rs.next()) {
+            // errors may come with the rows
+          }
+        }
+      });
+      assertTrue(!e.getMessage().startsWith("Error") && !e.getMessage().contains("Error while")
+          && !e.getMessage().contains("exception while"), e.getMessage());
+    }
+  }
 }

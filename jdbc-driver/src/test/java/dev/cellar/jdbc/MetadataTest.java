@@ -242,4 +242,56 @@ class MetadataTest {
     assertTrue(md.getURL().startsWith("jdbc:cellar:mem:"));
     assertEquals(1, rows(c, "SELECT COUNT(*) FROM shop").size());
   }
+
+  /** The methods Avatica leaves unimplemented answer, and truthfully. */
+  @Test
+  void everyCapabilityAnswers() throws Exception {
+    for (int type : new int[] {ResultSet.TYPE_FORWARD_ONLY, ResultSet.TYPE_SCROLL_INSENSITIVE}) {
+      assertFalse(md.ownUpdatesAreVisible(type));
+      assertFalse(md.ownDeletesAreVisible(type));
+      assertFalse(md.ownInsertsAreVisible(type));
+      assertFalse(md.othersUpdatesAreVisible(type));
+      assertFalse(md.othersDeletesAreVisible(type));
+      assertFalse(md.othersInsertsAreVisible(type));
+      assertFalse(md.updatesAreDetected(type));
+      assertFalse(md.deletesAreDetected(type));
+      assertFalse(md.insertsAreDetected(type));
+    }
+    assertTrue(md.supportsResultSetHoldability(ResultSet.HOLD_CURSORS_OVER_COMMIT));
+    assertFalse(md.supportsResultSetHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT));
+    assertEquals(ResultSet.HOLD_CURSORS_OVER_COMMIT, md.getResultSetHoldability());
+    assertFalse(md.isReadOnly());
+    assertTrue(md.supportsGetGeneratedKeys());
+    assertTrue(md.supportsAlterTableWithAddColumn());
+    assertTrue(md.supportsAlterTableWithDropColumn());
+    assertFalse(md.supportsCatalogsInTableDefinitions());
+    // NULLs sort first ascending and last descending: low, the connection's defaultNullCollation
+    assertTrue(md.nullsAreSortedLow());
+    assertFalse(md.nullsAreSortedHigh() || md.nullsAreSortedAtStart() || md.nullsAreSortedAtEnd());
+    assertEquals(java.util.Map.of(), c.getTypeMap());
+    c.setTypeMap(new java.util.HashMap<>());
+    java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+        () -> c.setTypeMap(java.util.Map.of("POINT", Object.class)));
+    assertEquals("0A000", e.getSQLState());
+    // every other method answers without an error
+    for (java.lang.reflect.Method m : DatabaseMetaData.class.getMethods()) {
+      Class<?>[] types = m.getParameterTypes();
+      if (java.lang.reflect.Modifier.isStatic(m.getModifiers()) || m.getName().equals("unwrap")
+          || m.getName().equals("isWrapperFor")) {
+        continue;
+      }
+      Object[] args = new Object[types.length];
+      for (int i = 0; i < types.length; i++) {
+        args[i] = types[i] == int.class ? ResultSet.TYPE_FORWARD_ONLY : types[i] == boolean.class ? false : null;
+      }
+      try {
+        Object result = m.invoke(md, args);
+        if (result instanceof ResultSet rs) {
+          rs.close();
+        }
+      } catch (java.lang.reflect.InvocationTargetException x) {
+        throw new AssertionError(m.getName() + " failed: " + x.getCause(), x.getCause());
+      }
+    }
+  }
 }

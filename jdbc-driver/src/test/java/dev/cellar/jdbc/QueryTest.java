@@ -218,4 +218,43 @@ class QueryTest {
     assertTrue(plan.contains("CellarTableScan(table=[[PUBLIC, ITEM]], path=[FULL SCAN])"),
         plan);
   }
+
+  private static String labels(String sql) throws Exception {
+    StringBuilder sb = new StringBuilder();
+    try (ResultSet rs = c.createStatement().executeQuery(sql)) {
+      java.sql.ResultSetMetaData m = rs.getMetaData();
+      for (int i = 1; i <= m.getColumnCount(); i++) {
+        sb.append(i > 1 ? " | " : "").append(m.getColumnLabel(i));
+      }
+    }
+    return sb.toString();
+  }
+
+  /** An expression without an alias is labelled with its SQL text, as H2 does; aliases and names are unchanged. */
+  @Test
+  void expressionsAreLabelledWithTheirText() throws Exception {
+    assertEquals("COUNT(*) | SUM(PRICE) | MAX(I.NAME) | COUNT(DISTINCT TITLE)",
+        labels("SELECT count(*), sum(price), max(i.name), Count(Distinct title) FROM item i"));
+    assertEquals("PRICE + 1 | UPPER(NAME) | N | NAME | ITEM_ID | 'x' | CAST(ITEM_ID AS VARCHAR(5))",
+        labels("SELECT price+1, upper(name), name AS n, name, i.item_id, 'x', cast(item_id as varchar(5)) "
+            + "FROM item i ORDER BY 1 LIMIT 1"));
+    assertEquals("COUNT(*) | COUNT(*)", labels("SELECT COUNT(*), COUNT(*) FROM item"));
+    try (ResultSet rs = c.createStatement().executeQuery("SELECT SUM(price) FROM item")) {
+      assertEquals("SUM(PRICE)", rs.getMetaData().getColumnName(1));
+    }
+    assertEquals("ITEM_ID * 2", labels("SELECT item_id * 2 FROM item UNION SELECT item_id FROM item"));
+    assertEquals("ROW_NUMBER() OVER (ORDER BY ITEM_ID)",
+        labels("SELECT row_number() OVER (ORDER BY item_id) FROM item"));
+    try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) + ? FROM item")) {
+      p.setInt(1, 1);
+      try (ResultSet rs = p.executeQuery()) {
+        assertEquals("COUNT(*) + ?", rs.getMetaData().getColumnLabel(1));
+        assertTrue(rs.next());
+        assertEquals(5, rs.getLong("COUNT(*) + ?"));
+      }
+    }
+    // inner names stay Calcite's: a sub-query's columns are read by them
+    assertEquals("EXPR$0", labels("SELECT * FROM (SELECT COUNT(*) FROM item)"));
+    assertRows(c, "SELECT \"EXPR$0\" * 2 FROM (SELECT COUNT(*) FROM item)", "8");
+  }
 }

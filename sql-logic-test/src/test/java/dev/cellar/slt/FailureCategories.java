@@ -115,6 +115,11 @@ final class FailureCategories {
       message = message.substring(wrapped + 3);
     }
     message = message.replaceFirst("^Error \\d+ \\([^)]*\\) : ", "");
+    // the statement the driver names at the end of a message
+    int statement = message.indexOf("; SQL statement: ");
+    if (statement >= 0) {
+      message = message.substring(0, statement);
+    }
     // Names and positions vary; the token a syntax error is near does not.
     Matcher m = QUOTED.matcher(message);
     StringBuilder b = new StringBuilder();

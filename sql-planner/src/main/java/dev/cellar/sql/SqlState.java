@@ -3,10 +3,17 @@ package dev.cellar.sql;
 /**
  * The SQLStates Cellar reports, one constant per condition. The first two characters are the
  * class (SQL:2016 and X/Open): {@code 22} data exception, {@code 23} constraint violation,
- * {@code 42} syntax error or unknown object, {@code 08} connection, {@code 0A} unsupported
- * feature, {@code HY} driver errors, {@code 58}/{@code XX} storage failures.
+ * {@code 42} syntax error or unknown object, {@code 07} statement parameters, {@code 08}
+ * connection, {@code 0A} unsupported feature, {@code HY} driver errors, {@code 58}/{@code XX}
+ * storage failures.
  */
 public enum SqlState {
+  /** A statement ran with a parameter that was given no value. */
+  PARAMETER_NOT_SET("07001"),
+  /** A parameter's value is of a Java or JDBC type that cannot become the parameter's type. */
+  RESTRICTED_DATA_TYPE_ATTRIBUTE_VIOLATION("07006"),
+  /** A parameter index that is not one of the statement's parameters. */
+  INVALID_DESCRIPTOR_INDEX("07009"),
   /** A connection cannot be opened. */
   CONNECTION_FAILED("08001"),
   /** The connection (or its database) is closed. */

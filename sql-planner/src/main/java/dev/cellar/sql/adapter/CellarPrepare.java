@@ -73,11 +73,15 @@ public class CellarPrepare extends CalcitePrepareImpl {
       UpsertContext.set(upsertTarget(context.config(), sql));
     }
     CalciteSignature<T> signature;
+    List<String> labels;
+    ColumnLabels.start();
     try {
       signature = super.prepareSql(context, query, elementType, maxRowCount);
     } finally {
+      labels = ColumnLabels.finish();
       UpsertContext.clear();
     }
+    ColumnLabels.apply(signature.columns, labels);
     session.plans().put(key, version, signature);
     return signature;
   }

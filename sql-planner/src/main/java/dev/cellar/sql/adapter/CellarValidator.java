@@ -1,25 +1,36 @@
 package dev.cellar.sql.adapter;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalciteSqlValidator;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.CompositeOperandTypeChecker;
+import org.apache.calcite.sql.type.FamilyOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.checkerframework.checker.nullness.qual.PolyNull;
 
 /**
@@ -32,6 +43,10 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  *       values keep their lengths ({@code MAP['I7', 'a', 'I42', 'b']} has the key {@code 'I7'},
  *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be).</li>
  * </ul>
+ * A statement parameter whose type its place does not tell (the argument of {@code UPPER(?)},
+ * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
+ * function expects there (text, a number), else VARCHAR, where Calcite would reject it. The
+ * statement's own validation records the labels of its columns ({@link ColumnLabels}).
  */
 final class CellarValidator extends CalciteSqlValidator {
   private CellarValidator(SqlOperatorTable opTab, CalciteCatalogReader catalogReader, JavaTypeFactory typeFactory,
@@ -52,6 +67,63 @@ final class CellarValidator extends CalciteSqlValidator {
         .withDefaultNullCollation(connection.defaultNullCollation())
         .withIdentifierExpansion(true));
     return new CellarValidator(SqlOperatorTables.chain(tables), catalogReader, context.getTypeFactory(), config);
+  }
+
+  /** The types chosen for parameters whose place gives none, by parameter node. */
+  private final Map<SqlNode, RelDataType> parameterTypes = new IdentityHashMap<>();
+
+  @Override
+  public SqlNode validate(SqlNode topNode) {
+    ColumnLabels labels = ColumnLabels.forValidation();
+    return labels == null ? super.validate(topNode)
+        : labels.validate(topNode, super::validate, this::getValidatedNodeTypeIfKnown);
+  }
+
+  @Override
+  protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
+    if (node instanceof SqlDynamicParam && inferredType.equals(unknownType)) {
+      RelDataType chosen = parameterTypes.get(node);
+      super.inferUnknownTypes(chosen != null ? chosen : typeFactory.createSqlType(SqlTypeName.VARCHAR), scope, node);
+      return;
+    }
+    if (node instanceof SqlCall call && !(node instanceof SqlCase)
+        && call.getOperator().getOperandTypeInference() == null) {
+      List<SqlNode> operands = call.getOperandList();
+      for (int i = 0; i < operands.size(); i++) {
+        if (operands.get(i) instanceof SqlDynamicParam p) {
+          SqlTypeFamily family = operandFamily(call.getOperator(), i, operands.size());
+          RelDataType type = family == null ? null : family.getDefaultConcreteType(typeFactory);
+          if (type != null) {
+            parameterTypes.put(p, type);
+          }
+        }
+      }
+    }
+    super.inferUnknownTypes(inferredType, scope, node);
+  }
+
+  /** The family of operand {@code i} of {@code n} that {@code op} expects, or null if it says none. */
+  private static SqlTypeFamily operandFamily(SqlOperator op, int i, int n) {
+    if (op.getKind() == SqlKind.OTHER_FUNCTION && op.getName().equals("SUBSTRING")) {
+      return i == 0 ? SqlTypeFamily.CHARACTER : SqlTypeFamily.INTEGER;
+    }
+    return operandFamily(op.getOperandTypeChecker(), i, n);
+  }
+
+  private static SqlTypeFamily operandFamily(SqlOperandTypeChecker checker, int i, int n) {
+    if (checker instanceof FamilyOperandTypeChecker f && f.getOperandCountRange().isValidCount(n)) {
+      SqlTypeFamily family = f.getOperandSqlTypeFamily(i);
+      return family == SqlTypeFamily.ANY ? null : family;
+    }
+    if (checker instanceof CompositeOperandTypeChecker c) {
+      for (SqlOperandTypeChecker rule : c.getRules()) {
+        SqlTypeFamily family = operandFamily(rule, i, n);
+        if (family != null) {
+          return family;
+        }
+      }
+    }
+    return null;
   }
 
   @Override
