@@ -30,7 +30,8 @@ import org.apache.calcite.schema.SchemaPlus;
 /**
  * Cellar's {@code Meta}: Calcite's, with every failure given a SQLState
  * ({@link JdbcErrors}), writes run eagerly so that their errors surface from
- * {@code execute}, and the metadata Calcite cannot know — primary keys, index info, the
+ * {@code execute}, DECIMAL parameters given as text or floating point made exact
+ * ({@link ParameterValues}), and the metadata Calcite cannot know — primary keys, index info, the
  * types a table may use — answered from the catalog.
  */
 final class CellarMeta extends CalciteMetaAccess {
@@ -128,7 +129,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     clearCancel(h);
     try {
-      return super.execute(h, parameterValues, maxRowsInFirstFrame);
+      return super.execute(h, ParameterValues.exact(preparedSignature(h), parameterValues), maxRowsInFirstFrame);
     } catch (RuntimeException | StackOverflowError e) {
       throw JdbcErrors.toClient(e);
     }
@@ -148,7 +149,8 @@ final class CellarMeta extends CalciteMetaAccess {
   public Iterable<Object> createIterable(StatementHandle handle, QueryState state, Signature signature,
       List<TypedValue> parameterValues, Frame firstFrame) {
     try {
-      Iterable<Object> it = super.createIterable(handle, state, signature, parameterValues, firstFrame);
+      Iterable<Object> it = super.createIterable(handle, state, signature,
+          ParameterValues.exact(signature, parameterValues), firstFrame);
       if (signature.statementType != null && signature.statementType.canUpdate()) {
         List<Object> rows = new ArrayList<>();
         for (Iterator<Object> i = it.iterator(); i.hasNext();) {

@@ -40,6 +40,16 @@ public abstract class CalciteMetaAccess extends CalciteMetaImpl {
     }
   }
 
+  /** The signature statement {@code h} was prepared with ({@code h.signature} may be unset), or null. */
+  protected Signature preparedSignature(StatementHandle h) {
+    try {
+      Signature s = getConnection().server.getStatement(h).getSignature();
+      return s != null ? s : h.signature;
+    } catch (org.apache.calcite.avatica.NoSuchStatementException e) {
+      return h.signature;
+    }
+  }
+
   /** The connection this meta serves. */
   protected CalciteConnection calciteConnection() {
     return getConnection();
