@@ -72,6 +72,20 @@ class ValueLimitsTest {
   }
 
   @Test
+  void binaryKeysAreCheckedAndPadded() throws Exception {
+    run(c, "CREATE TABLE bk (b BINARY(2) NOT NULL, vb VARBINARY(3) NOT NULL, n INTEGER CONSTRAINT pk PRIMARY KEY (b, vb))",
+        "INSERT INTO bk VALUES (X'01', X'01', 1)");
+    assertFails(c, "22001", "INSERT INTO bk VALUES (X'010203', X'01', 2)", "column B of table BK", "3 bytes",
+        "BINARY(2)");
+    assertFails(c, "22001", "UPSERT INTO bk VALUES (X'01', X'01020304', 2)", "column VB of table BK", "4 bytes",
+        "VARBINARY(3)");
+    assertFails(c, "22001", "UPDATE bk SET vb = X'01020304'", "column VB of table BK");
+    // X'01' and X'0100' are one BINARY(2) key
+    assertFails(c, "23505", "INSERT INTO bk VALUES (X'0100', X'01', 3)", "BK");
+    assertRows(c, "SELECT b, vb, n FROM bk", "0100, 01, 1");
+  }
+
+  @Test
   void everyTypeIsCheckedOnInsertUpsertAndUpdate() throws Exception {
     String[][] tooLong = {
         {"v", "'abcd'", "4 characters", "VARCHAR(3)"},
