@@ -204,24 +204,29 @@ class TypesTest {
     }
   }
 
-  /** A DECIMAL parameter is stored as a literal would be: at the column's scale, and only if it fits. */
+  /**
+   * A DECIMAL parameter is stored as a literal would be: rounded half away from zero to the
+   * column's scale, and only if it fits.
+   */
   @Test
   void decimalParametersTakeTheColumnScale() throws Exception {
     try (PreparedStatement p = c.prepareStatement("UPSERT INTO v (id, de) VALUES (?, ?)")) {
-      String[] values = {"7", "1.015", "-1.005", "99999999.999"};
+      String[] values = {"7", "1.015", "-1.005", "99999999.994"};
       for (int i = 0; i < values.length; i++) {
         p.setInt(1, i);
         p.setBigDecimal(2, new BigDecimal(values[i]));
         p.executeUpdate();
         run(c, "UPSERT INTO v (id, de) VALUES (" + (10 + i) + ", " + values[i] + ")");
       }
-      assertRows(c, "SELECT id, de FROM v ORDER BY id", "0, 7.00", "1, 1.01", "2, -1.00", "3, 99999999.99",
-          "10, 7.00", "11, 1.01", "12, -1.00", "13, 99999999.99");
+      assertRows(c, "SELECT id, de FROM v ORDER BY id", "0, 7.00", "1, 1.02", "2, -1.01", "3, 99999999.99",
+          "10, 7.00", "11, 1.02", "12, -1.01", "13, 99999999.99");
       p.setInt(1, 5);
-      p.setBigDecimal(2, new BigDecimal("123456789.5"));
-      SQLException e = assertThrows(SQLException.class, p::executeUpdate);
-      assertEquals("22003", e.getSQLState());
-      assertTrue(e.getMessage().contains("DE"), e.getMessage());
+      for (String tooLarge : new String[] {"123456789.5", "99999999.995"}) {
+        p.setBigDecimal(2, new BigDecimal(tooLarge));
+        SQLException e = assertThrows(SQLException.class, p::executeUpdate);
+        assertEquals("22003", e.getSQLState());
+        assertTrue(e.getMessage().contains("DE"), e.getMessage());
+      }
     }
     run(c, "CREATE TABLE dk (k DECIMAL(6,2) PRIMARY KEY, n INTEGER)");
     try (PreparedStatement p = c.prepareStatement("INSERT INTO dk VALUES (?, ?)")) {

@@ -16,8 +16,11 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlCase;
@@ -30,11 +33,17 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorNamespace;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.apache.calcite.sql.validate.SqlValidatorTable;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.checkerframework.checker.nullness.qual.PolyNull;
 
 /**
- * Calcite's validator for Cellar statements, with two rewrites of its own:
+ * Calcite's validator for Cellar statements. An INSERT, UPSERT or UPDATE assigns its values to
+ * the unlimited types of length-limited columns and leaves numbers and text for DECIMAL columns
+ * uncast ({@link AssignmentTypes}): the table's writer checks them, where Calcite's casts would
+ * cut them. And it has two rewrites of its own:
  * <ul>
  *   <li>a unary plus is the value it is applied to, whatever that value's type ({@code + name} is
  *       {@code name}), as in SQLite and MySQL. Calcite's own {@code +} accepts numbers only and
@@ -124,6 +133,44 @@ final class CellarValidator extends CalciteSqlValidator {
       }
     }
     return null;
+  }
+
+  /**
+   * Calcite's target row type, with the assigned columns unlimited in length: an UPDATE's row
+   * starts with the table's columns (the old values), then the columns it sets.
+   */
+  @Override
+  protected RelDataType createTargetRowType(SqlValidatorTable table, @Nullable SqlNodeList targetColumnList,
+      boolean append, @Nullable SqlIdentifier targetTableAlias) {
+    RelDataType t = super.createTargetRowType(table, targetColumnList, append, targetTableAlias);
+    int from = append && targetColumnList != null ? t.getFieldCount() - targetColumnList.size() : 0;
+    return AssignmentTypes.unlimited(getTypeFactory(), t, from);
+  }
+
+  /**
+   * Calcite's validation, then the row type the INSERT's values are converted to has the values'
+   * own types for DECIMAL columns, as {@link #checkTypeAssignment} left them: Calcite would bring
+   * the literals of a {@code VALUES} to the column's scale, and fail on one too large for it.
+   */
+  @Override
+  public void validateInsert(SqlInsert insert) {
+    super.validateInsert(insert);
+    SqlValidatorNamespace source = getNamespace(insert.getSource());
+    if (source != null) {
+      setValidatedNodeType(insert, AssignmentTypes.castTargets(getTypeFactory(),
+          getLogicalSourceRowType(source.getRowType(), insert), getValidatedNodeType(insert)));
+    }
+  }
+
+  /**
+   * Calcite's check and implicit casts, leaving numbers and text for DECIMAL columns uncast
+   * ({@link AssignmentTypes#castTargets}).
+   */
+  @Override
+  protected void checkTypeAssignment(@Nullable SqlValidatorScope sourceScope, SqlValidatorTable table,
+      RelDataType sourceRowType, RelDataType targetRowType, SqlNode query) {
+    super.checkTypeAssignment(sourceScope, table, sourceRowType,
+        AssignmentTypes.castTargets(getTypeFactory(), sourceRowType, targetRowType), query);
   }
 
   @Override

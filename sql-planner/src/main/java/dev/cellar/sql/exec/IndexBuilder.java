@@ -110,7 +110,7 @@ public final class IndexBuilder {
           try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
             for (Result r = s.next(); r != null; r = s.next()) {
               for (Object[] row : rows(r, wanted)) {
-                Object[] e = index.entryRow(row, r.row());
+                Object[] e = index.newEntryRow(row, r.row());
                 chunk.addAll(index.entryPut(index.entryKey(e), e, putTs).cells());
                 n++;
               }
@@ -375,7 +375,7 @@ public final class IndexBuilder {
       try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
         for (Result r = s.next(); r != null; r = s.next()) {
           for (Object[] row : rows(r, null)) {
-            Object[] e = index.entryRow(row, r.row());
+            Object[] e = index.newEntryRow(row, r.row());
             expected.put(index.entryKey(e), e);
             rows++;
           }

@@ -48,6 +48,8 @@ public final class IndexMapping {
   private final IndexExpressions expressions;
   /** The data table's field count: entry fields from here on are expression values, then the rowkey. */
   private final int dataFields;
+  /** What the entry's indexed, key and included columns and expression values let them hold. */
+  private final ValueLimits limits;
 
   public IndexMapping(IndexDef index, TableMapping data) {
     this.index = index;
@@ -131,6 +133,9 @@ public final class IndexMapping {
     this.entryDef = new TableDef(def.schema(), index.name(), index.storageName(), entryCols, 0, List.of(),
         index.family(), index.family(), false, KeyFormat.VERSION, Map.of());
     this.entries = new TableMapping(entryDef);
+    boolean[] held = Arrays.copyOf(covered, entryCols.size());
+    Arrays.fill(held, n, n + m, true);
+    this.limits = new ValueLimits(entryDef, "index " + index.name() + " of table " + def.name(), held);
     this.family = Bytes.toBytes(index.family());
   }
 
@@ -210,6 +215,17 @@ public final class IndexMapping {
       row[rowkeyField] = new org.apache.calcite.avatica.util.ByteString(dataKey);
     }
     return row;
+  }
+
+  /**
+   * The entry row of a data row being written: {@link #entryRow}, with each value the entry
+   * holds as its column's type has it ({@link ValueLimits}).
+   *
+   * @throws dev.cellar.sql.CellarSqlException 22001, 22003 or 22018 naming the index for a value
+   *     no entry can hold (an expression's, or one a mapped table's store holds)
+   */
+  public Object[] newEntryRow(Object[] dataRow, byte[] dataKey) {
+    return limits.row(entryRow(dataRow, dataKey));
   }
 
   /** The rowkey of the entry of a data row (its values as {@link #entryRow} gives them). */

@@ -126,7 +126,7 @@ public final class IndexUpdates {
         removed.get(i).put(ByteBuffer.wrap(ix.entryKey(e)), e);
       }
       if (newRow != null) {
-        Object[] e = ix.entryRow(newRow, newKey);
+        Object[] e = ix.newEntryRow(newRow, newKey);
         ByteBuffer k = ByteBuffer.wrap(ix.entryKey(e));
         if (added.get(i).put(k, e) != null && ix.index().unique()) {
           throw duplicate(ix, e);

@@ -65,6 +65,8 @@ public final class TableMapping {
   private final int cellValueField;
   /** The {@code ROW_TIMESTAMP} column's field, or -1. */
   private final int rowTimestampField;
+  /** What the columns' types let them hold. */
+  private final ValueLimits limits;
   /** Per field, whether it is a key column. */
   private final boolean[] keyField;
   /** The fields of {@code MAP} columns, each a whole family ({@link #isMap(int)}). */
@@ -185,6 +187,7 @@ public final class TableMapping {
     this.qualifierField = q;
     this.cellValueField = v;
     this.rowTimestampField = ts;
+    this.limits = ValueLimits.of(def);
     this.readVersions = versions > 0 ? versions : def.isMapped() ? def.mapping().readVersions() : 1;
   }
 
@@ -194,6 +197,14 @@ public final class TableMapping {
   /** Versions of each cell a read asks the store for ({@link TableDef.Mapping#readVersions()}). */
   public int readVersions() {
     return readVersions;
+  }
+
+  /**
+   * What the columns' types let them hold: every row a statement writes goes through it before
+   * it is encoded ({@link TableWriter}), and so does every value of a MAP column.
+   */
+  public ValueLimits limits() {
+    return limits;
   }
 
   /** The field of the {@code ROW_TIMESTAMP} column, or -1. */
@@ -531,8 +542,8 @@ public final class TableMapping {
   }
 
   /**
-   * A runtime value as the codecs take it; a DECIMAL is brought to its column's scale
-   * (truncated, as Calcite casts a literal), so a parameter stores what a literal would.
+   * A runtime value as the codecs take it; a DECIMAL is brought to its column's scale, rounded
+   * half away from zero as {@link ValueLimits} rounds the values a statement writes.
    *
    * @throws CellarSqlException 22003 if a DECIMAL has more integer digits than its column allows
    */
@@ -542,7 +553,7 @@ public final class TableMapping {
       ColumnDef c = def.columns().get(field);
       dev.cellar.sql.catalog.ColumnType t = scalarType(field);
       int scale = t.scale();
-      BigDecimal scaled = d.scale() == scale ? d : d.setScale(scale, RoundingMode.DOWN);
+      BigDecimal scaled = d.scale() == scale ? d : d.setScale(scale, RoundingMode.HALF_UP);
       if (scaled.precision() - scaled.scale() > t.precision() - scale && scaled.signum() != 0) {
         throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + d.toPlainString() + " of column "
             + c.name() + " of table " + def.name() + " cannot be represented as a " + t.sql());
@@ -633,7 +644,8 @@ public final class TableMapping {
    * The cells of MAP field {@code f}'s value {@code map}: qualifiers (the keys' UTF-8) to encoded
    * values. A NULL value has no cell.
    *
-   * @throws CellarSqlException 22004 for a NULL key, 22000 for a value that cannot be stored
+   * @throws CellarSqlException 22004 for a NULL key, 22001 or 22003 for a value past its type's
+   *     limit ({@link ValueLimits}), 22000 for a value that cannot be stored
    */
   public java.util.SortedMap<byte[], byte[]> encodeMap(int f, Object map) {
     java.util.SortedMap<byte[], byte[]> out = new java.util.TreeMap<>(Bytes::compare);
@@ -652,7 +664,7 @@ public final class TableMapping {
             + def.columns().get(f).name() + " of table " + def.name() + ": each key is the qualifier of a cell");
       }
       if (e.getValue() != null) {
-        out.put(key.getBytes(StandardCharsets.UTF_8), encodeValue(f, e.getValue()));
+        out.put(key.getBytes(StandardCharsets.UTF_8), encodeValue(f, limits.value(f, e.getValue())));
       }
     }
     return out;

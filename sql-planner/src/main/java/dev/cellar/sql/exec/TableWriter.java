@@ -96,7 +96,7 @@ public final class TableWriter {
     checkWritable(upsert ? "UPSERT" : "INSERT");
     ReentrantLock lock = lock();
     try {
-      List<Object[]> input = materialize(rows, cancel);
+      List<Object[]> input = m.limits().rows(materialize(rows, cancel));
       if (m.isDynamic()) {
         writeCells(List.of(), input, !upsert);
         return input.size();
@@ -196,7 +196,7 @@ public final class TableWriter {
         for (Object[] in : input) {
           Object[] row = Arrays.copyOf(in, n);
           for (int u = 0; u < updated.length; u++) {
-            row[updated[u]] = in[n + u];
+            row[updated[u]] = m.limits().value(updated[u], in[n + u]);
           }
           keepStatementTime(row, updated);
           newRows.add(row);
@@ -215,7 +215,7 @@ public final class TableWriter {
       for (Object[] in : input) {
         Object[] row = Arrays.copyOf(in, n);
         for (int u = 0; u < updated.length; u++) {
-          row[updated[u]] = in[n + u];
+          row[updated[u]] = m.limits().value(updated[u], in[n + u]);
           if (m.isKey(updated[u]) && !Objects.equals(in[updated[u]], row[updated[u]])) {
             keyChange = true;
           }
