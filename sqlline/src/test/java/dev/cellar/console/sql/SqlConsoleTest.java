@@ -92,6 +92,25 @@ class SqlConsoleTest {
     assertTrue(r[2].contains("Object 'NOSUCH' not found") && r[2].contains("42S02"), r[2]);
   }
 
+  @Test
+  void transactionsFromTheConsole() throws Exception {
+    String[] r = console("""
+        CREATE TABLE acct (id INTEGER PRIMARY KEY, balance BIGINT);
+        !autocommit off
+        INSERT INTO acct VALUES (1, 10);
+        !rollback
+        SELECT COUNT(*) AS rolled_back FROM acct;
+        INSERT INTO acct VALUES (2, 20);
+        !commit
+        !autocommit on
+        SELECT id AS committed FROM acct;
+        !quit
+        """, "jdbc:cellar:mem:console-tx");
+    assertEquals("0", r[0], r[2]);
+    assertEquals(List.of("0"), column(r[1], "ROLLED_BACK"), r[1]);
+    assertEquals(List.of("2"), column(r[1], "COMMITTED"), r[1]);
+  }
+
   /** The values of the one-column result whose header is {@code name}. */
   private static List<String> column(String out, String name) {
     Matcher m = Pattern.compile("\\| " + name + " +\\|\n\\+-+\\+\n((?:\\| .* \\|\n)+)").matcher(out);
