@@ -17,13 +17,16 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * SQL over HBase through the JDBC driver: {@code jdbc:cellar:hbase:...} to the minicluster, Phoenix
  * DDL, inserts, updates, deletes and queries, seen by other connections, including one that opens
- * the database afresh over its own HBase connection.
+ * the database afresh over its own HBase connection. Runs in a JVM of its own (see the pom):
+ * the driver needs protobuf 3, the minicluster's region splits protobuf 2.5.
  */
+@Tag("jdbc")
 class HBaseSqlTest {
   private static final String NAMESPACE = "sqltest";
 
