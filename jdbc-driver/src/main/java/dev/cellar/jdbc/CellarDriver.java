@@ -6,6 +6,7 @@ import dev.cellar.sql.adapter.CellarPrepare;
 import dev.cellar.sql.adapter.CellarSchemaFactory;
 import dev.cellar.sql.adapter.CellarTypeSystem;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.storage.spi.StoreSetting;
 import java.sql.Connection;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
@@ -30,8 +31,10 @@ import org.apache.calcite.jdbc.Driver;
  * <pre>
  * jdbc:cellar:mem:NAME[;property=value]*    in memory, shared by NAME within the JVM
  * jdbc:cellar:file:PATH[;property=value]*   in directory PATH, created if missing
+ * jdbc:cellar:SCHEME:LOCATION[;...]*         another storage backend on the class path, such as hbase:
  * </pre>
- * Properties are listed in {@link CellarProperty}. Connections to one location share one
+ * Backends are found by scheme ({@link dev.cellar.storage.spi.StoreProviders}). Properties are
+ * listed in {@link CellarProperty}, plus the settings a backend declares. Connections to one location share one
  * open database ({@link Databases} describes how long it stays open). Registered with
  * {@link java.sql.DriverManager} through {@code META-INF/services/java.sql.Driver}.
  *
@@ -126,7 +129,7 @@ public class CellarDriver extends Driver {
     // NULLs sort first in ascending order, as in Phoenix, SQLite and H2
     props.setProperty(CalciteConnectionProperty.DEFAULT_NULL_COLLATION.camelName(), "LOW");
     if (info != null) {
-      CellarUrl.checkProperties(info);
+      u.checkProperties(info);
       for (String k : info.stringPropertyNames()) {
         props.setProperty(k, info.getProperty(k));
       }
@@ -191,9 +194,30 @@ public class CellarDriver extends Driver {
     if (info != null) {
       props.putAll(info);
     }
+    CellarUrl parsed = null;
     if (url != null && acceptsURL(url)) {
-      props.putAll(CellarUrl.parse(url).properties());
+      parsed = CellarUrl.parse(url);
+      props.putAll(parsed.properties());
     }
-    return CellarProperty.infos(props).toArray(new DriverPropertyInfo[0]);
+    List<DriverPropertyInfo> infos = CellarProperty.infos(props);
+    if (parsed != null) {
+      // the backend's own settings, past the embedded engine's
+      for (StoreSetting s : parsed.provider().settings()) {
+        if (CellarProperty.forName(s.name()) == null) {
+          String set = null;
+          for (String k : props.stringPropertyNames()) {
+            if (k.equalsIgnoreCase(s.name())) {
+              set = props.getProperty(k);
+            }
+          }
+          DriverPropertyInfo i = new DriverPropertyInfo(s.name(), set != null ? set : s.defaultValue());
+          i.description = s.description() + " (default " + s.defaultValue() + ")";
+          i.choices = s.kind() == StoreSetting.Kind.BOOLEAN ? new String[] {"true", "false"}
+              : s.choices().isEmpty() ? null : s.choices().toArray(new String[0]);
+          infos.add(i);
+        }
+      }
+    }
+    return infos.toArray(new DriverPropertyInfo[0]);
   }
 }

@@ -1,7 +1,9 @@
 package dev.cellar.jdbc;
 
 import dev.cellar.storage.Durability;
-import dev.cellar.storage.embedded.StoreOptions;
+import dev.cellar.storage.spi.StoreProvider;
+import dev.cellar.storage.spi.StoreProviders;
+import dev.cellar.storage.spi.StoreSetting;
 import java.lang.reflect.Type;
 import java.sql.DriverPropertyInfo;
 import java.util.ArrayList;
@@ -16,38 +18,32 @@ import org.apache.calcite.avatica.ConnectionProperty;
 /**
  * Every connection property of Cellar, in one registry: URL parsing ({@link CellarUrl}),
  * {@link CellarDriver#getPropertyInfo} and {@link CellarDataSource}'s setters all come from
- * this enum (a test checks that they agree). Storage settings take effect when the first
+ * this enum (a test checks that they agree). Storage settings are the embedded engine's
+ * ({@code mem:} and {@code file:}); another backend may accept some of them and declares its own
+ * (see {@link dev.cellar.storage.spi.StoreProvider#settings()}). They take effect when the first
  * connection opens a store; connections to a store that is open already share it as it is.
  */
 public enum CellarProperty implements ConnectionProperty {
   /** Memstore bytes of a region at which it is flushed to a store file. */
-  FLUSH_SIZE("flushSize", Type.NUMBER, StoreOptions.DEFAULT_FLUSH_SIZE,
-      "memstore bytes of a region at which it is flushed to a store file"),
+  FLUSH_SIZE("flushSize", Type.NUMBER),
   /** Bytes of decoded blocks the block cache holds; 0 turns it off; -1 = a quarter of the heap, at most 1 GiB. */
-  BLOCK_CACHE_SIZE("blockCacheSize", Type.NUMBER, -1L,
-      "bytes of decoded data blocks the block cache holds; 0 turns it off; -1 = a quarter of the heap (at most 1 GiB)"),
+  BLOCK_CACHE_SIZE("blockCacheSize", Type.NUMBER),
   /** Durability of writes: SKIP_WAL, ASYNC_WAL, SYNC_WAL or FSYNC_WAL. */
-  DURABILITY("durability", Type.ENUM, Durability.SYNC_WAL,
-      "how durable a write is when it returns: SKIP_WAL, ASYNC_WAL, SYNC_WAL (survives a process crash) or FSYNC_WAL "
-          + "(survives a machine crash)"),
+  DURABILITY("durability", Type.ENUM),
   /** Largest cell accepted, in bytes. */
-  MAX_CELL_SIZE("maxCellSize", Type.NUMBER, (long) StoreOptions.DEFAULT_MAX_CELL_SIZE,
-      "largest cell (row + family + qualifier + value) accepted, in bytes"),
+  MAX_CELL_SIZE("maxCellSize", Type.NUMBER),
   /** Size at which a write-ahead-log segment is rolled. */
-  WAL_SEGMENT_SIZE("walSegmentSize", Type.NUMBER, 64L << 20, "bytes at which a write-ahead-log segment is rolled"),
+  WAL_SEGMENT_SIZE("walSegmentSize", Type.NUMBER),
   /** How often ASYNC_WAL writes reach the log, in milliseconds. */
-  ASYNC_WAL_INTERVAL_MS("asyncWalIntervalMs", Type.NUMBER, 50L,
-      "milliseconds between log writes of ASYNC_WAL durability"),
+  ASYNC_WAL_INTERVAL_MS("asyncWalIntervalMs", Type.NUMBER),
   /** Store files of one family of a region that trigger a minor compaction. */
-  COMPACTION_THRESHOLD("compactionThreshold", Type.NUMBER, 3L,
-      "store files of one family of a region that trigger a minor compaction"),
+  COMPACTION_THRESHOLD("compactionThreshold", Type.NUMBER),
   /** Interval of scheduled major compactions in milliseconds; 0 = only on demand. */
-  MAJOR_COMPACTION_PERIOD_MS("majorCompactionPeriodMs", Type.NUMBER, 7L * 24 * 3600 * 1000,
-      "milliseconds between scheduled major compactions; 0 = only on demand"),
+  MAJOR_COMPACTION_PERIOD_MS("majorCompactionPeriodMs", Type.NUMBER),
   /** Store-file bytes at which a region splits. */
-  REGION_SPLIT_SIZE("regionSplitSize", Type.NUMBER, 10L << 30, "store-file bytes at which a region splits"),
+  REGION_SPLIT_SIZE("regionSplitSize", Type.NUMBER),
   /** Whether closing the store flushes memstores. */
-  FLUSH_ON_CLOSE("flushOnClose", Type.BOOLEAN, true, "whether closing the store flushes its memstores"),
+  FLUSH_ON_CLOSE("flushOnClose", Type.BOOLEAN),
   /** Plans a connection keeps by SQL text; 0 turns plan caching off. */
   PLAN_CACHE_SIZE("planCacheSize", Type.NUMBER, 256L,
       "prepared plans a connection keeps by SQL text; 0 turns plan caching off"),
@@ -83,12 +79,50 @@ public enum CellarProperty implements ConnectionProperty {
   private final Type type;
   private final Object defaultValue;
   private final String description;
+  /** The embedded engine's setting this property is, or {@code null} for a connection property. */
+  private final StoreSetting storeSetting;
 
   CellarProperty(String camelName, Type type, Object defaultValue, String description) {
     this.camelName = camelName;
     this.type = type;
     this.defaultValue = defaultValue;
     this.description = description;
+    this.storeSetting = null;
+  }
+
+  /** A setting of the embedded engine, with its default and description. */
+  CellarProperty(String camelName, Type type) {
+    StoreSetting s = embeddedSetting(camelName);
+    this.camelName = camelName;
+    this.type = type;
+    this.description = s.description();
+    this.defaultValue = switch (type) {
+      case NUMBER -> Long.valueOf(s.defaultValue());
+      case BOOLEAN -> Boolean.valueOf(s.defaultValue());
+      case ENUM -> Durability.valueOf(s.defaultValue());
+      default -> s.defaultValue();
+    };
+    this.storeSetting = s;
+  }
+
+  private static StoreSetting embeddedSetting(String name) {
+    StoreProvider p = StoreProviders.forScheme(EMBEDDED_SCHEME);
+    if (p != null) {
+      for (StoreSetting s : p.settings()) {
+        if (s.name().equals(name)) {
+          return s;
+        }
+      }
+    }
+    throw new IllegalStateException("the embedded storage backend has no setting " + name);
+  }
+
+  /** The scheme whose settings the storage properties are. */
+  private static final String EMBEDDED_SCHEME = "file";
+
+  /** Whether this property is a setting of the storage backend (given to it when a store opens). */
+  public boolean isStoreSetting() {
+    return storeSetting != null;
   }
 
   /** The property called {@code name} (case-insensitive), or {@code null}. */
@@ -218,24 +252,6 @@ public enum CellarProperty implements ConnectionProperty {
     i.required = false;
     i.choices = choices();
     return i;
-  }
-
-  /** The store options {@code props} ask for, on top of {@code b}. */
-  static StoreOptions options(StoreOptions.Builder b, Properties props) {
-    b.flushSize(FLUSH_SIZE.getLong(props));
-    long cache = BLOCK_CACHE_SIZE.getLong(props);
-    if (cache >= 0) {
-      b.blockCacheSize(cache);
-    }
-    b.defaultDurability(Durability.valueOf(DURABILITY.get(props)));
-    b.maxCellSize(Math.toIntExact(MAX_CELL_SIZE.getLong(props)));
-    b.walSegmentSize(WAL_SEGMENT_SIZE.getLong(props));
-    b.asyncWalIntervalMs(ASYNC_WAL_INTERVAL_MS.getLong(props));
-    b.compactionThreshold(Math.toIntExact(COMPACTION_THRESHOLD.getLong(props)));
-    b.majorCompactionPeriodMs(MAJOR_COMPACTION_PERIOD_MS.getLong(props));
-    b.regionSplitSize(REGION_SPLIT_SIZE.getLong(props));
-    b.flushOnClose(FLUSH_ON_CLOSE.getBoolean(props));
-    return b.build();
   }
 
   /** Every property's {@code getPropertyInfo} entry. */

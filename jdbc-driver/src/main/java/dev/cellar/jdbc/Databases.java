@@ -3,9 +3,6 @@ package dev.cellar.jdbc;
 import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.SqlErrors;
 import dev.cellar.storage.CellarStore;
-import dev.cellar.storage.embedded.EmbeddedStore;
-import dev.cellar.storage.embedded.StoreOptions;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,8 +19,9 @@ import org.slf4j.LoggerFactory;
  *       one closes, until the JVM exits — unless a connection asked for {@code shutdown=true},
  *       in which case it is dropped when its last connection closes;</li>
  *   <li>{@code mem:} (no name): private to one connection, dropped when it closes;</li>
- *   <li>{@code file:PATH}: opened by the first connection and closed (releasing the directory)
- *       when the last one closes.</li>
+ *   <li>{@code file:PATH} and every other backend that is not volatile
+ *       ({@link dev.cellar.storage.spi.StoreProvider#isVolatile}): opened by the first connection
+ *       and closed (releasing the directory, or the cluster connection) when the last one closes.</li>
  * </ul>
  */
 final class Databases {
@@ -50,21 +48,15 @@ final class Databases {
 
   /** Opens (or joins) the database of {@code url}; release it when the connection closes. */
   static synchronized Entry acquire(CellarUrl url, Properties props) throws SQLException {
-    boolean anonymous = url.kind() == CellarUrl.Kind.MEM && url.name().isEmpty();
-    String key = anonymous ? "mem:#" + PRIVATE.incrementAndGet() : url.key();
+    boolean anonymous = url.isVolatile() && url.name().isEmpty();
+    String key = anonymous ? url.scheme() + ":#" + PRIVATE.incrementAndGet() : url.key();
     Entry e = OPEN.get(key);
     if (e == null || e.db.isClosed()) {
-      StoreOptions options;
-      try {
-        options = CellarProperty.options(
-            url.kind() == CellarUrl.Kind.MEM ? StoreOptions.inMemory() : StoreOptions.builder(Path.of(url.name())),
-            props);
-      } catch (IllegalArgumentException | java.io.UncheckedIOException ex) {
-        throw CellarUrl.error("cannot open " + url.describe() + ": " + ex.getMessage());
-      }
       CellarStore store;
       try {
-        store = EmbeddedStore.open(options);
+        store = url.provider().open(url.scheme(), url.name(), url.storeSettings(props));
+      } catch (IllegalArgumentException | java.io.UncheckedIOException ex) {
+        throw CellarUrl.error("cannot open " + url.describe() + ": " + ex.getMessage());
       } catch (RuntimeException ex) {
         throw JdbcErrors.toSql(SqlErrors.translate(ex), "cannot open " + url.describe() + ": ");
       }
@@ -75,7 +67,7 @@ final class Databases {
         store.close();
         throw JdbcErrors.toSql(SqlErrors.translate(ex), "cannot open " + url.describe() + ": ");
       }
-      e = new Entry(key, db, url.kind() == CellarUrl.Kind.MEM && !anonymous);
+      e = new Entry(key, db, url.isVolatile() && !anonymous);
       OPEN.put(key, e);
       LOG.debug("opened database {}", url.describe());
     }

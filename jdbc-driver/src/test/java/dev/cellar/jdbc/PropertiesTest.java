@@ -88,6 +88,12 @@ class PropertiesTest {
     assertTrue(e.getMessage().contains("SYNC_WAL"), e.getMessage());
     e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:cellar:tmp:x"));
     assertEquals("08001", e.getSQLState());
+    assertTrue(e.getMessage().contains("'tmp'") && e.getMessage().contains("file, mem"), e.getMessage());
+    e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:cellar:nothing"));
+    assertEquals("08001", e.getSQLState());
+    assertTrue(e.getMessage().contains("SCHEME:LOCATION") && e.getMessage().contains("file, mem"), e.getMessage());
+    e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:cellar:file:"));
+    assertTrue(e.getMessage().contains("names no directory"), e.getMessage());
     e = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:cellar:mem:x;flushSize=10"));
     assertTrue(e.getMessage().contains("flush size"), e.getMessage());
   }

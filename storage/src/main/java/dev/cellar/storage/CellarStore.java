@@ -25,8 +25,32 @@ public interface CellarStore extends Closeable {
    */
   void write(WriteBatch batch);
 
-  /** Whether a batch spanning rows (and tables) is atomic: true for the embedded engine. */
+  /**
+   * Whether a batch spanning rows (and tables) is atomic: true for the embedded engine. When
+   * false, {@link #write} and {@link Table#batch} apply each row's mutations atomically but not
+   * the batch as a whole: after a failure or a crash some rows may be written and others not,
+   * and readers may see some rows of a batch before the others (what keeping secondary indexes in
+   * step with their tables needs is then missing).
+   */
   default boolean atomicMultiRowBatches() {
+    return true;
+  }
+
+  /**
+   * Whether {@link Table#startBulkLoad()} (and {@link Table#bulkLoad}) work: true for the embedded
+   * engine. When false they throw {@link UnsupportedOperationException}; load with batches of puts.
+   */
+  default boolean bulkLoads() {
+    return true;
+  }
+
+  /**
+   * Whether {@link Admin#regions}' statistics are exact at the moment they are asked for, cell
+   * counts included: true for the embedded engine. When false, {@link RegionInfo#cells()} is -1
+   * (unknown) and sizes, file and request counts are as the servers last reported them (HBase's
+   * region servers report every few seconds); estimate rows from bytes instead.
+   */
+  default boolean exactRegionStatistics() {
     return true;
   }
 

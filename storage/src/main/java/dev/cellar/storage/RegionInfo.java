@@ -9,7 +9,8 @@ package dev.cellar.storage;
  * @param storeFileBytes bytes of the region's store files (a file shared with a sibling after a
  *     split counts in full for both)
  * @param memstoreBytes bytes held in memstores
- * @param cells cells in store files plus memstores, before visibility rules (markers and old versions included)
+ * @param cells cells in store files plus memstores, before visibility rules (markers and old versions
+ *     included); -1 when the backend does not count them ({@link CellarStore#exactRegionStatistics()})
  * @param storeFiles number of store files over all families
  * @param readRequests gets and scans that read this region since the store opened
  * @param writeRequests mutations applied to this region since the store opened

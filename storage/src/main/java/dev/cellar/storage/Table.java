@@ -87,6 +87,15 @@ public interface Table {
     return !get(get).isEmpty();
   }
 
+  /**
+   * Where and how this table evaluates {@code filter} in a scan, in words, for {@code EXPLAIN}.
+   * The embedded engine runs every filter inside its region scanners; a backend may run some
+   * filters in the client (the HBase backend runs those HBase has no equivalent for there).
+   */
+  default String describeFilter(dev.cellar.storage.filter.Filter filter) {
+    return filter == null ? "no filter" : filter + " runs in the region scanners";
+  }
+
   /** Opens a streaming scan. */
   ResultScanner scanner(Scan scan);
 

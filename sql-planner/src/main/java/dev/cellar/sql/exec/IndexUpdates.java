@@ -68,6 +68,11 @@ public final class IndexUpdates {
     if (defs.isEmpty()) {
       return List.of();
     }
+    if (!db.store().atomicMultiRowBatches()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "table " + data.def().name() + " has index "
+          + defs.get(0).name() + ", but database " + db.description() + " runs on a store without atomic multi-row "
+          + "batches, where index entries and data rows could drift apart; drop the index to write the table");
+    }
     Cache cache = db.extension(Cache.class, d -> new Cache());
     List<IndexMapping> out = new ArrayList<>(defs.size());
     for (IndexDef ix : defs) {

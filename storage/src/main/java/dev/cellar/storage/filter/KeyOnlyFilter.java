@@ -21,6 +21,11 @@ public final class KeyOnlyFilter extends Filter {
     this.lenAsVal = lenAsVal;
   }
 
+  /** Whether values are replaced by their lengths rather than emptied. */
+  public boolean isLenAsVal() {
+    return lenAsVal;
+  }
+
   @Override
   public Cell transformCell(Cell c) {
     if (!lenAsVal) {

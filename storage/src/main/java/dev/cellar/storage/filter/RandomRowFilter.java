@@ -11,19 +11,26 @@ import java.util.Random;
 public final class RandomRowFilter extends Filter {
   private final float chance;
   private final Random random;
+  private final boolean seeded;
 
   public RandomRowFilter(float chance) {
-    this(chance, new Random());
+    this(chance, new Random(), false);
   }
 
   /** A reproducible sample: the same seed keeps the same rows of the same data. */
   public RandomRowFilter(float chance, long seed) {
-    this(chance, new Random(seed));
+    this(chance, new Random(seed), true);
   }
 
-  private RandomRowFilter(float chance, Random random) {
+  private RandomRowFilter(float chance, Random random, boolean seeded) {
     this.chance = chance;
     this.random = random;
+    this.seeded = seeded;
+  }
+
+  /** Whether the sample is reproducible (built with a seed). */
+  public boolean isSeeded() {
+    return seeded;
   }
 
   public float getChance() {

@@ -23,6 +23,11 @@ public final class RegexStringComparator extends ByteArrayComparable {
     this.pattern = Pattern.compile(expression, flags);
   }
 
+  /** The expression's {@link Pattern} flags. */
+  public int getFlags() {
+    return pattern.flags();
+  }
+
   @Override
   public int compareTo(byte[] tested) {
     return pattern.matcher(new String(tested, StandardCharsets.UTF_8)).find() ? 0 : 1;

@@ -1,0 +1,215 @@
+package dev.cellar.storage.hbase;
+
+import dev.cellar.storage.filter.BinaryComparator;
+import dev.cellar.storage.filter.BinaryPrefixComparator;
+import dev.cellar.storage.filter.ByteArrayComparable;
+import dev.cellar.storage.filter.ColumnCountGetFilter;
+import dev.cellar.storage.filter.ColumnPrefixFilter;
+import dev.cellar.storage.filter.ColumnRangeFilter;
+import dev.cellar.storage.filter.CompareOperator;
+import dev.cellar.storage.filter.FamilyFilter;
+import dev.cellar.storage.filter.Filter;
+import dev.cellar.storage.filter.FilterList;
+import dev.cellar.storage.filter.FirstKeyOnlyFilter;
+import dev.cellar.storage.filter.KeyOnlyFilter;
+import dev.cellar.storage.filter.MultiRowRangeFilter;
+import dev.cellar.storage.filter.MultipleColumnPrefixFilter;
+import dev.cellar.storage.filter.PageFilter;
+import dev.cellar.storage.filter.PrefixFilter;
+import dev.cellar.storage.filter.QualifierFilter;
+import dev.cellar.storage.filter.RandomRowFilter;
+import dev.cellar.storage.filter.RegexStringComparator;
+import dev.cellar.storage.filter.RowFilter;
+import dev.cellar.storage.filter.SingleColumnValueFilter;
+import dev.cellar.storage.filter.SubstringComparator;
+import dev.cellar.storage.filter.TimestampsFilter;
+import dev.cellar.storage.filter.ValueFilter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Translates Cellar's filters to HBase's server-side filters of the same name, which run in the
+ * region servers. Every Cellar filter has an HBase equivalent except these, which run in the
+ * client on the rows the region servers return ({@link ClientFilter}), with Cellar's semantics:
+ *
+ * <ul>
+ *   <li>any filter using {@link dev.cellar.storage.filter.SignedIntegerComparator} (HBase's
+ *       {@code LongComparator} reads 8-byte values only and fails on others);</li>
+ *   <li>{@link ColumnCountGetFilter} in a scan (HBase's ends the whole scan at the first row with
+ *       more columns; in a get it is translated);</li>
+ *   <li>a seeded {@link RandomRowFilter} (HBase's cannot be seeded, so its sample is not
+ *       reproducible);</li>
+ *   <li>a {@link PageFilter} below the top level other than in a top-level AND list (HBase counts
+ *       a page per region; at the top the client cuts the scan at the page size, see
+ *       {@link Plan#pageLimit()});</li>
+ *   <li>filters of other classes (written outside Cellar).</li>
+ * </ul>
+ *
+ * <p>When one member of a {@link FilterList} has no equivalent the whole list runs in the client.
+ * A translated filter has HBase's semantics where they differ from the embedded engine's: HBase
+ * applies a filter before it counts versions, so a filter that skips a column's newest version
+ * can let an older one through (see {@code storage-hbase/README.md}).
+ */
+final class HBaseFilters {
+  private HBaseFilters() {}
+
+  /**
+   * How a read evaluates its filter.
+   *
+   * @param server the filter the region servers run, or {@code null}
+   * @param client the filter the client runs on the returned rows, or {@code null}
+   * @param pageLimit the rows a top-level {@link PageFilter} allows (0: none)
+   * @param description where the filter runs, in words (for {@code EXPLAIN})
+   */
+  record Plan(org.apache.hadoop.hbase.filter.Filter server, Filter client, long pageLimit, String description) {
+    static final Plan NONE = new Plan(null, null, 0, "no filter");
+  }
+
+  /** Why a filter has no HBase equivalent. */
+  private static final class NoEquivalent extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    NoEquivalent(String why) {
+      super(why, null, false, false);
+    }
+  }
+
+  /** The plan for {@code filter} in a get ({@code get}) or a scan. */
+  static Plan plan(Filter filter, boolean get) {
+    if (filter == null) {
+      return Plan.NONE;
+    }
+    try {
+      org.apache.hadoop.hbase.filter.Filter server = translate(filter, get, true);
+      return new Plan(server, null, pageLimit(filter),
+          filter + " runs on the region servers as HBase's " + server.getClass().getSimpleName());
+    } catch (NoEquivalent e) {
+      return new Plan(null, filter, 0, filter + " runs in the client on the rows the region servers return: "
+          + e.getMessage());
+    }
+  }
+
+  private static long pageLimit(Filter f) {
+    if (f instanceof PageFilter p) {
+      return p.getPageSize();
+    }
+    if (f instanceof FilterList l && l.getOperator() == FilterList.Operator.MUST_PASS_ALL) {
+      long limit = 0;
+      for (Filter m : l.getFilters()) {
+        long p = pageLimit(m);
+        if (p > 0) {
+          limit = limit == 0 ? p : Math.min(limit, p);
+        }
+      }
+      return limit;
+    }
+    return 0;
+  }
+
+  private static org.apache.hadoop.hbase.filter.Filter translate(Filter f, boolean get, boolean andPath)
+      throws NoEquivalent {
+    if (f instanceof RowFilter r) {
+      return new org.apache.hadoop.hbase.filter.RowFilter(op(r.getCompareOperator()), comparator(r.getComparator()));
+    }
+    if (f instanceof FamilyFilter r) {
+      return new org.apache.hadoop.hbase.filter.FamilyFilter(op(r.getCompareOperator()), comparator(r.getComparator()));
+    }
+    if (f instanceof QualifierFilter r) {
+      return new org.apache.hadoop.hbase.filter.QualifierFilter(op(r.getCompareOperator()),
+          comparator(r.getComparator()));
+    }
+    if (f instanceof ValueFilter r) {
+      return new org.apache.hadoop.hbase.filter.ValueFilter(op(r.getCompareOperator()), comparator(r.getComparator()));
+    }
+    if (f instanceof SingleColumnValueFilter s) {
+      var h = new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(s.getFamily(), s.getQualifier(),
+          op(s.getCompareOperator()), comparator(s.getComparator()));
+      h.setFilterIfMissing(s.getFilterIfMissing());
+      h.setLatestVersionOnly(s.getLatestVersionOnly());
+      return h;
+    }
+    if (f instanceof PrefixFilter p) {
+      return new org.apache.hadoop.hbase.filter.PrefixFilter(p.getPrefix());
+    }
+    if (f instanceof ColumnPrefixFilter p) {
+      return new org.apache.hadoop.hbase.filter.ColumnPrefixFilter(p.getPrefix());
+    }
+    if (f instanceof MultipleColumnPrefixFilter p) {
+      return new org.apache.hadoop.hbase.filter.MultipleColumnPrefixFilter(p.getPrefixes().toArray(new byte[0][]));
+    }
+    if (f instanceof ColumnRangeFilter r) {
+      return new org.apache.hadoop.hbase.filter.ColumnRangeFilter(r.getMinColumn(), r.isMinColumnInclusive(),
+          r.getMaxColumn(), r.isMaxColumnInclusive());
+    }
+    if (f instanceof FirstKeyOnlyFilter) {
+      return new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter();
+    }
+    if (f instanceof KeyOnlyFilter k) {
+      return new org.apache.hadoop.hbase.filter.KeyOnlyFilter(k.isLenAsVal());
+    }
+    if (f instanceof TimestampsFilter t) {
+      return new org.apache.hadoop.hbase.filter.TimestampsFilter(new ArrayList<>(t.getTimestamps()));
+    }
+    if (f instanceof MultiRowRangeFilter m) {
+      List<org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange> ranges = new ArrayList<>();
+      for (MultiRowRangeFilter.RowRange r : m.getRowRanges()) {
+        ranges.add(new org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange(r.getStartRow(),
+            r.isStartRowInclusive(), r.getStopRow(), r.isStopRowInclusive()));
+      }
+      return new org.apache.hadoop.hbase.filter.MultiRowRangeFilter(ranges);
+    }
+    if (f instanceof ColumnCountGetFilter c) {
+      if (!get) {
+        throw new NoEquivalent("HBase's ColumnCountGetFilter ends a scan at the first row with more columns");
+      }
+      return new org.apache.hadoop.hbase.filter.ColumnCountGetFilter(c.getLimit());
+    }
+    if (f instanceof RandomRowFilter r) {
+      if (r.isSeeded()) {
+        throw new NoEquivalent("HBase's RandomRowFilter takes no seed");
+      }
+      return new org.apache.hadoop.hbase.filter.RandomRowFilter(r.getChance());
+    }
+    if (f instanceof PageFilter p) {
+      if (!andPath) {
+        throw new NoEquivalent("HBase counts a PageFilter's page per region, which the client can only correct "
+            + "at the top of the filter or in a top-level AND list");
+      }
+      return new org.apache.hadoop.hbase.filter.PageFilter(p.getPageSize());
+    }
+    if (f instanceof FilterList l) {
+      boolean and = l.getOperator() == FilterList.Operator.MUST_PASS_ALL;
+      List<org.apache.hadoop.hbase.filter.Filter> members = new ArrayList<>();
+      for (Filter m : l.getFilters()) {
+        members.add(translate(m, get, andPath && and));
+      }
+      return new org.apache.hadoop.hbase.filter.FilterList(and
+          ? org.apache.hadoop.hbase.filter.FilterList.Operator.MUST_PASS_ALL
+          : org.apache.hadoop.hbase.filter.FilterList.Operator.MUST_PASS_ONE, members);
+    }
+    throw new NoEquivalent(f.getClass().getName() + " has no HBase equivalent");
+  }
+
+  private static org.apache.hadoop.hbase.CompareOperator op(CompareOperator op) {
+    return org.apache.hadoop.hbase.CompareOperator.valueOf(op.name());
+  }
+
+  private static org.apache.hadoop.hbase.filter.ByteArrayComparable comparator(ByteArrayComparable c)
+      throws NoEquivalent {
+    if (c instanceof BinaryComparator) {
+      return new org.apache.hadoop.hbase.filter.BinaryComparator(c.getValue());
+    }
+    if (c instanceof BinaryPrefixComparator) {
+      return new org.apache.hadoop.hbase.filter.BinaryPrefixComparator(c.getValue());
+    }
+    if (c instanceof RegexStringComparator r) {
+      return new org.apache.hadoop.hbase.filter.RegexStringComparator(
+          new String(r.getValue(), java.nio.charset.StandardCharsets.UTF_8), r.getFlags());
+    }
+    if (c instanceof SubstringComparator s) {
+      return new org.apache.hadoop.hbase.filter.SubstringComparator(
+          new String(s.getValue(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+    throw new NoEquivalent(c.getClass().getSimpleName() + " has no HBase equivalent");
+  }
+}
