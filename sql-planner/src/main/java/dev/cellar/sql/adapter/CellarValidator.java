@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -20,6 +21,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.checkerframework.checker.nullness.qual.PolyNull;
 
 /**
@@ -32,8 +34,13 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  *       values keep their lengths ({@code MAP['I7', 'a', 'I42', 'b']} has the key {@code 'I7'},
  *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be).</li>
  * </ul>
+ * A word that names both a function without parentheses and a column, such as {@code user}
+ * (Cellar's parser does not reserve it), is the column when the statement has a column or
+ * alias of that name ({@link StatementNames}), and the function otherwise.
  */
 final class CellarValidator extends CalciteSqlValidator {
+  private StatementNames names = StatementNames.none();
+
   private CellarValidator(SqlOperatorTable opTab, CalciteCatalogReader catalogReader, JavaTypeFactory typeFactory,
       Config config) {
     super(opTab, catalogReader, typeFactory, config);
@@ -52,6 +59,21 @@ final class CellarValidator extends CalciteSqlValidator {
         .withDefaultNullCollation(connection.defaultNullCollation())
         .withIdentifierExpansion(true));
     return new CellarValidator(SqlOperatorTables.chain(tables), catalogReader, context.getTypeFactory(), config);
+  }
+
+  @Override
+  public SqlNode validate(SqlNode topNode) {
+    names = StatementNames.of(topNode, getCatalogReader());
+    return super.validate(topNode);
+  }
+
+  /** No call for an unquoted name that is a column or an alias of the statement. */
+  @Override
+  public @Nullable SqlCall makeNullaryCall(SqlIdentifier id) {
+    if (id.isSimple() && !id.isComponentQuoted(0) && names.contains(id.getSimple())) {
+      return null;
+    }
+    return super.makeNullaryCall(id);
   }
 
   @Override
