@@ -37,6 +37,14 @@ public final class CellarParser {
     return Reserved.METADATA.isReservedWord(word.toUpperCase(Locale.ROOT));
   }
 
+  /**
+   * The words this parser reserves that SQL:92 does not, comma-separated, as JDBC's
+   * {@code DatabaseMetaData.getSQLKeywords} lists them.
+   */
+  public static String jdbcKeywords() {
+    return Reserved.METADATA.getJdbcKeywords();
+  }
+
   /** {@code name} as a quoted identifier: {@code "SELECT"}, {@code "a""b"}. */
   public static String quoted(String name) {
     return "\"" + name.replace("\"", "\"\"") + "\"";
