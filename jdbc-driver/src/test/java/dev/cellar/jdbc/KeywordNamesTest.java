@@ -123,6 +123,9 @@ class KeywordNamesTest {
     assertRows(c, "SELECT USER, CURRENT_USER FROM ev WHERE id = 2", "bob, " + name);
     assertRows(c, "SELECT USER FROM other", name);
     assertRows(c, "SELECT id AS user FROM other ORDER BY user", "1");
+    assertRows(c, "SELECT u.user FROM (SELECT user FROM ev) AS u WHERE u.user = 'ann'", "ann");
+    run(c, "CREATE VIEW named AS SELECT id, user FROM ev");
+    assertRows(c, "SELECT user FROM named WHERE id = 1", "ann");
     // an INSERT's values cannot refer to the columns of its target: USER is the function there
     run(c, "INSERT INTO ev (id, user) VALUES (3, USER)");
     assertRows(c, "SELECT user FROM ev WHERE id = 3", name);
