@@ -6,6 +6,7 @@ import dev.cellar.sql.adapter.CellarPrepare;
 import dev.cellar.sql.adapter.CellarSchemaFactory;
 import dev.cellar.sql.adapter.CellarTypeSystem;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.parser.CellarParser;
 import dev.cellar.storage.spi.StoreSetting;
 import java.sql.Connection;
 import java.sql.DriverPropertyInfo;
@@ -126,6 +127,8 @@ public class CellarDriver extends Driver {
     CellarUrl u = CellarUrl.parse(url);
     Properties props = new Properties();
     props.setProperty(CalciteConnectionProperty.TYPE_SYSTEM.camelName(), CellarTypeSystem.class.getName() + "#INSTANCE");
+    // the parser CellarPrepare reads every statement with, whatever this property says
+    props.setProperty(CalciteConnectionProperty.PARSER_FACTORY.camelName(), CellarParser.class.getName() + "#FACTORY");
     // NULLs sort first in ascending order, as in Phoenix, SQLite and H2
     props.setProperty(CalciteConnectionProperty.DEFAULT_NULL_COLLATION.camelName(), "LOW");
     if (info != null) {

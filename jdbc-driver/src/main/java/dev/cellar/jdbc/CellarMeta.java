@@ -5,6 +5,7 @@ import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.parser.CellarParser;
 import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +165,15 @@ final class CellarMeta extends CalciteMetaAccess {
   }
 
   // ---- metadata from the catalog --------------------------------------------------------------
+
+  /** Calcite's database properties, with the keywords of Cellar's parser ({@code getSQLKeywords}). */
+  @Override
+  public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+    Map<DatabaseProperty, Object> map = new EnumMap<>(DatabaseProperty.class);
+    map.putAll(super.getDatabaseProperties(ch));
+    map.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, CellarParser.jdbcKeywords());
+    return map;
+  }
 
   /** A row of {@code getPrimaryKeys}. */
   public static final class PrimaryKeyRow {

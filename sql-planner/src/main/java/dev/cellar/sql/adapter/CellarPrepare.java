@@ -2,6 +2,7 @@ package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
+import dev.cellar.sql.parser.CellarParser;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
@@ -87,13 +88,15 @@ public class CellarPrepare extends CalcitePrepareImpl {
   }
 
   /**
-   * Calcite's parser, accepting the columns a statement declares for a table ({@code FROM t
-   * EXTEND (c type)}, {@code UPSERT INTO t (id, c type)}), which {@link CellarTable} reads as
-   * cells ({@link DynamicColumns}).
+   * Cellar's parser ({@link CellarParser}: everyday words such as {@code value} or {@code date}
+   * are names, {@code EXPLAIN query}), accepting the columns a statement declares for a table
+   * ({@code FROM t EXTEND (c type)}, {@code UPSERT INTO t (id, c type)}), which
+   * {@link CellarTable} reads as cells ({@link DynamicColumns}). Every statement of a Cellar
+   * connection that is not DDL is parsed here, view definitions included.
    */
   @Override
   protected SqlParser createParser(String sql, SqlParser.Config config) {
-    return SqlParser.create(sql, config.withConformance(extending(config.conformance())));
+    return SqlParser.create(sql, CellarParser.withCellarParser(config).withConformance(extending(config.conformance())));
   }
 
   /** {@code conformance}, allowing {@code EXTEND}. */
@@ -251,7 +254,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
 
   /** The columns an UPSERT names, or all of them. */
   private static UpsertContext.Target upsertTarget(CalciteConnectionConfig config, String sql) {
-    SqlParser.Config pc = SqlParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
+    SqlParser.Config pc = CellarParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
         .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
         .withConformance(extending(config.conformance()));
     try {

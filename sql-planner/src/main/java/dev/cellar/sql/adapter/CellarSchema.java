@@ -6,11 +6,11 @@ import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ViewDef;
 import java.util.List;
 import java.util.Map;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
-import org.apache.calcite.schema.impl.ViewTable;
 
 /**
  * The schema {@value Catalog#DEFAULT_SCHEMA} of one connection: the catalog's tables (shared
@@ -50,8 +50,8 @@ public final class CellarSchema extends AbstractSchema {
     if (v.version != snap.version()) {
       ImmutableMultimap.Builder<String, Function> b = ImmutableMultimap.builder();
       for (ViewDef d : snap.views().values()) {
-        b.put(d.name(), ViewTable.viewMacro(self, viewSql(d), List.of(Catalog.DEFAULT_SCHEMA),
-            List.of(Catalog.DEFAULT_SCHEMA, d.name()), false));
+        b.put(d.name(), new CellarViewMacro(CalciteSchema.from(self), viewSql(d), List.of(Catalog.DEFAULT_SCHEMA),
+            List.of(Catalog.DEFAULT_SCHEMA, d.name())));
       }
       v = new Views(snap.version(), b.build());
       views = v;

@@ -56,8 +56,13 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
  * function expects there (text, a number), else VARCHAR, where Calcite would reject it. The
  * statement's own validation records the labels of its columns ({@link ColumnLabels}).
+ * A word that names both a function without parentheses and a column, such as {@code user}
+ * (Cellar's parser does not reserve it), is the column when the statement has a column or
+ * alias of that name ({@link StatementNames}), and the function otherwise.
  */
 final class CellarValidator extends CalciteSqlValidator {
+  private StatementNames names = StatementNames.none();
+
   private CellarValidator(SqlOperatorTable opTab, CalciteCatalogReader catalogReader, JavaTypeFactory typeFactory,
       Config config) {
     super(opTab, catalogReader, typeFactory, config);
@@ -83,6 +88,7 @@ final class CellarValidator extends CalciteSqlValidator {
 
   @Override
   public SqlNode validate(SqlNode topNode) {
+    names = StatementNames.of(topNode, getCatalogReader());
     ColumnLabels labels = ColumnLabels.forValidation();
     return labels == null ? super.validate(topNode)
         : labels.validate(topNode, super::validate, this::getValidatedNodeTypeIfKnown);
@@ -171,6 +177,15 @@ final class CellarValidator extends CalciteSqlValidator {
       RelDataType sourceRowType, RelDataType targetRowType, SqlNode query) {
     super.checkTypeAssignment(sourceScope, table, sourceRowType,
         AssignmentTypes.castTargets(getTypeFactory(), sourceRowType, targetRowType), query);
+  }
+
+  /** No call for an unquoted name that is a column or an alias of the statement. */
+  @Override
+  public @Nullable SqlCall makeNullaryCall(SqlIdentifier id) {
+    if (id.isSimple() && !id.isComponentQuoted(0) && names.contains(id.getSimple())) {
+      return null;
+    }
+    return super.makeNullaryCall(id);
   }
 
   @Override

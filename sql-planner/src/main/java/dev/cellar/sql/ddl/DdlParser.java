@@ -33,7 +33,9 @@ import java.util.List;
  * ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR
  * </pre>
  *
- * Errors are {@link SqlState#SYNTAX_ERROR}s naming the line, column and token.
+ * Names follow the rule of queries: a word that Cellar's SQL parser reserves is a name only when
+ * quoted ({@link ReservedNames}). Errors are {@link SqlState#SYNTAX_ERROR}s naming the line,
+ * column and token.
  */
 public final class DdlParser {
   private final String sql;
@@ -223,7 +225,7 @@ public final class DdlParser {
       accept("ASC");
     }
     if (accept("COLLATE")) {
-      identifier("a collation name");
+      word("a collation name");
     }
     return new DdlStatement.IndexItem(column, expression, desc, at);
   }
@@ -618,11 +620,11 @@ public final class DdlParser {
     do {
       Token at = peek();
       String family = null;
-      String name = identifier("an option name");
+      String name = word("an option name");
       if (acceptSymbol(".")) {
         family = name;
         at = peek();
-        name = identifier("an option name after '" + family + ".'");
+        name = word("an option name after '" + family + ".'");
       }
       expectSymbol("=");
       Token v = literal("a value for option " + name);
@@ -690,7 +692,14 @@ public final class DdlParser {
     return new Name(null, first, at);
   }
 
+  /** A name: quoted, or an unquoted word that Cellar's SQL parser does not reserve ({@link ReservedNames}). */
   private String identifier(String what) {
+    ReservedNames.check(peek(), what);
+    return word(what);
+  }
+
+  /** A word or quoted identifier that is not a name, such as an option or a collation. */
+  private String word(String what) {
     Token t = peek();
     if (t.kind() == Token.Kind.WORD || t.kind() == Token.Kind.QUOTED) {
       i++;

@@ -6,6 +6,7 @@ import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.ColumnType;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.parser.CellarParser;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.DataContext;
@@ -17,19 +18,24 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexExecutable;
 import org.apache.calcite.rex.RexExecutorImpl;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.tools.Planner;
 import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.Util;
 
 /**
  * The expressions of a functional index ({@code CREATE INDEX i ON t (UPPER(name))}), compiled
@@ -72,12 +78,12 @@ final class IndexExpressions {
       }
     });
     FrameworkConfig config = Frameworks.newConfigBuilder().defaultSchema(root)
-        .parserConfig(SqlParser.config().withCaseSensitive(true)).build();
+        .parserConfig(CellarParser.config().withCaseSensitive(true)).build();
     Planner planner = Frameworks.getPlanner(config);
     String query = "SELECT " + String.join(", ", expressions) + " FROM \"" + table.name().replace("\"", "\"\"") + "\"";
     RelNode rel;
     try {
-      SqlNode parsed = planner.parse(query);
+      SqlNode parsed = planner.parse(query).accept(new ColumnsFirst(table));
       rel = planner.rel(planner.validate(parsed)).project();
     } catch (Exception e) {
       throw new CellarSqlException(SqlState.SYNTAX_ERROR, "index " + index + ": the expressions " + expressions
@@ -95,7 +101,7 @@ final class IndexExpressions {
         throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " is a column; index it "
             + "as one");
       }
-      if (!RexUtil.isDeterministic(n)) {
+      if (!RexUtil.isDeterministic(n) || dynamic(n)) {
         throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " does not always give "
             + "the same value for the same row, so no index can hold it");
       }
@@ -208,6 +214,45 @@ final class IndexExpressions {
     @Override
     public Object get(String name) {
       return "inputRecord".equals(name) ? row : null;
+    }
+  }
+
+  /** Whether {@code n} calls a function whose value depends on the statement or the session ({@code USER}). */
+  private static boolean dynamic(RexNode n) {
+    try {
+      n.accept(new RexVisitorImpl<Void>(true) {
+        @Override
+        public Void visitCall(RexCall call) {
+          if (call.getOperator().isDynamicFunction()) {
+            throw Util.FoundOne.NULL;
+          }
+          return super.visitCall(call);
+        }
+      });
+      return false;
+    } catch (Util.FoundOne e) {
+      return true;
+    }
+  }
+
+  /**
+   * Marks the table's columns named unquoted as quoted, so that a column named as a function
+   * without parentheses ({@code user}) is the column, as in queries ({@code CellarValidator}).
+   */
+  private static final class ColumnsFirst extends SqlShuttle {
+    private final TableDef table;
+
+    ColumnsFirst(TableDef table) {
+      this.table = table;
+    }
+
+    @Override
+    public SqlNode visit(SqlIdentifier id) {
+      if (id.isSimple() && !id.isComponentQuoted(0) && table.column(id.getSimple()) != null) {
+        SqlParserPos pos = id.getParserPosition();
+        return new SqlIdentifier(List.of(id.getSimple()), null, pos, List.of(pos.withQuoting(true)));
+      }
+      return id;
     }
   }
 }

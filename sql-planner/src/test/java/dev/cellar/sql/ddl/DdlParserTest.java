@@ -131,4 +131,33 @@ class DdlParserTest {
         fx.columns().stream().map(DdlStatement.IndexItem::expression).toList());
     assertTrue(fx.columns().get(0).descending());
   }
+
+  @Test
+  void reservedWordsAreNamesOnlyQuoted() {
+    // words SQL reserves that Cellar's parser does not
+    DdlStatement.CreateTable t = (DdlStatement.CreateTable) DdlParser.parse(
+        "CREATE TABLE user (id INTEGER PRIMARY KEY, value INTEGER, date DATE, f.year INTEGER, \"SELECT\" INTEGER) "
+            + "DEFAULT_COLUMN_FAMILY='f'");
+    assertEquals("USER", t.table().name());
+    assertEquals(List.of("ID", "VALUE", "DATE", "YEAR", "SELECT"),
+        t.columns().stream().map(DdlStatement.Column::name).toList());
+    DdlStatement.CreateIndex i = (DdlStatement.CreateIndex) DdlParser.parse("CREATE INDEX time ON user (date)");
+    assertEquals("TIME", i.index().name());
+
+    CellarSqlException e = fails("CREATE TABLE t (id INTEGER PRIMARY KEY,\n  value INTEGER, select INTEGER)");
+    assertEquals("42000", e.sqlState());
+    assertTrue(e.getMessage().contains("line 2, column 18 near 'SELECT'"), e.getMessage());
+    assertTrue(e.getMessage().contains("SELECT is a reserved word, write it quoted as \"SELECT\""), e.getMessage());
+    for (String sql : List.of("CREATE TABLE order (id INTEGER PRIMARY KEY)",
+        "CREATE TABLE t (id INTEGER, CONSTRAINT group PRIMARY KEY (id))",
+        "CREATE TABLE t (id INTEGER, CONSTRAINT pk PRIMARY KEY (from))",
+        "CREATE TABLE t (where.x INTEGER PRIMARY KEY)",
+        "CREATE INDEX i ON t (join)", "CREATE INDEX i ON t (id) INCLUDE (having)", "CREATE INDEX union ON t (id)",
+        "CREATE VIEW select AS SELECT 1", "CREATE VIEW v (order) AS SELECT 1",
+        "ALTER TABLE t ADD table VARCHAR", "ALTER TABLE t DROP COLUMN on", "DROP TABLE into")) {
+      e = fails(sql);
+      assertEquals("42000", e.sqlState(), sql);
+      assertTrue(e.getMessage().contains("is a reserved word, write it quoted as \""), sql + ": " + e.getMessage());
+    }
+  }
 }
