@@ -7,6 +7,7 @@ import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableExistsException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
 import java.util.ArrayList;
@@ -296,6 +297,7 @@ final class EmbeddedAdmin implements Admin {
           store.flusher().flushNow(r);
           byte[] at = point != null ? point : r.midRow();
           if (at != null) {
+            store.vfs().reached(CrashPoint.SPLIT_FLUSHED);
             List<Region> daughters = r.splitAt(t.descriptor(), at);
             r.markClosed();
             store.updateCatalog(() -> {
@@ -309,6 +311,7 @@ final class EmbeddedAdmin implements Admin {
               }
               t.setRegions(next);
             });
+            store.vfs().reached(CrashPoint.SPLIT_COMMITTED);
             made.addAll(daughters);
             LOG.info("split a region of table {} at '{}'", t.name(), Bytes.toStringBinary(at));
           }

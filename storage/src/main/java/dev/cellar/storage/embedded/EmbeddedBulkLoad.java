@@ -10,6 +10,7 @@ import dev.cellar.storage.Mutation;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
 import java.util.ArrayList;
@@ -244,12 +245,14 @@ final class EmbeddedBulkLoad implements BulkLoad {
         return false;
       }
     }
+    store.vfs().reached(CrashPoint.BULK_LOAD_FILES_WRITTEN);
     store.snapshotLock().writeLock().lock();
     try {
       store.updateCatalog(() -> attach(handle, targets));
     } finally {
       store.snapshotLock().writeLock().unlock();
     }
+    store.vfs().reached(CrashPoint.BULK_LOAD_COMMITTED);
     return true;
   }
 

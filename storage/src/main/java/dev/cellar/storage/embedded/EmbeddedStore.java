@@ -223,6 +223,11 @@ public final class EmbeddedStore implements CellarStore {
     return files;
   }
 
+  /** The file system the store lives in. */
+  Vfs vfs() {
+    return fs;
+  }
+
   Flusher flusher() {
     return flusher;
   }
