@@ -89,6 +89,7 @@ final class Compactions {
 
   /** Compacts {@code region} now in the calling thread: a family is compacted when it has at least {@code threshold} files. */
   int run(Region region, boolean major, int threshold) {
+    store.checkWritable();
     if (major) {
       store.flusher().flushNow(region);
     }

@@ -36,7 +36,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void createTable(TableDescriptor descriptor, byte[][] splitKeys) {
-    store.checkOpen();
+    store.checkWritable();
     List<byte[]> bounds = splitBounds(descriptor.name(), splitKeys);
     synchronized (store.catalogLock()) {
       if (store.tables().containsKey(descriptor.name())) {
@@ -95,7 +95,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void deleteTable(String name) {
-    store.checkOpen();
+    store.checkWritable();
     List<StoreFileHandle> dropped = new ArrayList<>();
     synchronized (store.catalogLock()) {
       TableHandle t = store.handle(name);
@@ -151,7 +151,7 @@ final class EmbeddedAdmin implements Admin {
    * holds no edit of it that a later family of the same name could replay.
    */
   private void changeDescriptor(String table, TableDescriptor next, boolean flushFirst) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(table);
     if (flushFirst) {
       flush(table);
@@ -205,7 +205,7 @@ final class EmbeddedAdmin implements Admin {
   }
 
   private void setEnabled(String name, boolean enabled) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(name);
     store.updateCatalog(() -> t.setEnabled(enabled));
   }
@@ -237,7 +237,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void flush(String name) {
-    store.checkOpen();
+    store.checkWritable();
     for (Region r : store.handle(name).regions()) {
       store.flusher().flushNow(r);
     }
@@ -245,7 +245,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void compact(String name) {
-    store.checkOpen();
+    store.checkWritable();
     for (Region r : store.handle(name).regions()) {
       store.compactions().run(r, false, 2);
     }
@@ -253,7 +253,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void majorCompact(String name) {
-    store.checkOpen();
+    store.checkWritable();
     for (Region r : store.handle(name).regions()) {
       store.compactions().run(r, true, 1);
     }
@@ -261,7 +261,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void split(String name) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(name);
     for (Region r : t.regions()) {
       splitRegion(t, r, null);
@@ -270,7 +270,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void split(String name, byte[] splitPoint) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(name);
     Region r = t.regionFor(splitPoint);
     if (Arrays.equals(r.startRow(), splitPoint)) {

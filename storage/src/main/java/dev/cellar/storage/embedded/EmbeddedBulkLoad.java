@@ -258,7 +258,7 @@ final class EmbeddedBulkLoad implements BulkLoad {
 
   /** Adds every file to the regions it overlaps; the caller holds the catalog lock. */
   private void attach(TableHandle handle, List<Region> targets) {
-    store.checkOpen();
+    store.checkWritable();
     if (handle.isDropped() || store.tables().get(handle.name()) != handle) {
       throw new TableNotFoundException("bulk load into table '" + handle.name() + "': the table has been dropped");
     }

@@ -58,6 +58,7 @@ final class Flusher {
 
   /** Flushes {@code region} now, in the calling thread, and waits until the result is durable. */
   void flushNow(Region region) {
+    store.checkWritable();
     synchronized (region) {
       long[] seq = new long[1];
       List<Region.Frozen> frozen;
