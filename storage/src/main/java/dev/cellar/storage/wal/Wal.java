@@ -478,14 +478,14 @@ public final class Wal implements Closeable {
 
   private void fail(String doing, Exception cause) {
     if (failure == null) {
-      failure = new StorageException("write-ahead log in " + vfs.describe() + " failed " + doing + ": " + cause,
-          cause);
+      String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+      failure = new StorageException("write-ahead log in " + vfs.describe() + " failed " + doing + ": " + why, cause);
       LOG.error("Write-ahead log failed {}; refusing further writes", doing, cause);
     }
   }
 
   private StorageException failed() {
-    return new StorageException("write-ahead log has failed and accepts no writes", failure);
+    return new StorageException("write-ahead log has failed and accepts no writes: " + failure.getMessage(), failure);
   }
 
   private void checkWritable() {

@@ -54,6 +54,15 @@ final class FaultMachine implements AutoCloseable {
    * @param processCrash whether the last crash was of the process only
    */
   void open(String where, boolean processCrash, Consumer<FaultyVfs> arm) {
+    open(where, processCrash, arm, null);
+  }
+
+  /**
+   * As {@link #open(String, boolean, Consumer)}; an attempt that fails without a power loss is
+   * handed to {@code onError} (which checks it), and the next attempt runs without faults.
+   * With {@code onError} null such a failure fails the test: the store must reopen.
+   */
+  void open(String where, boolean processCrash, Consumer<FaultyVfs> arm, Consumer<RuntimeException> onError) {
     boolean onlyProcess = processCrash;
     while (true) {
       if (arm != null) {
@@ -63,6 +72,12 @@ final class FaultMachine implements AutoCloseable {
       try {
         store = timed(() -> EmbeddedStore.open(FaultWorkload.options(current)));
       } catch (RuntimeException e) {
+        if (!current.crashed() && onError != null) {
+          onError.accept(e);
+          current.clearFaults();
+          arm = null;
+          continue;
+        }
         if (!current.crashed()) {
           throw new AssertionError(where + ": the store does not reopen: " + e, e);
         }
@@ -137,7 +152,7 @@ final class FaultMachine implements AutoCloseable {
     T run();
   }
 
-  private <T> T timed(Task<T> task) {
+  <T> T timed(Task<T> task) {
     Future<T> f = worker.submit(task::run);
     try {
       return f.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);

@@ -143,9 +143,14 @@ final class FaultWorkload {
     }
   }
 
+  /** The kind of the last operation {@link #step} ran. */
+  String lastKind;
+
   /** Runs one random operation; throws what the store throws. */
   void step(EmbeddedStore s) {
     int r = rnd.nextInt(100);
+    lastKind = r < 82 ? "write" : r < 86 ? "flush" : r < 91 ? "compaction" : r < 93 ? "split" : r < 98 ? "bulk load"
+        : "catalog change";
     if (r < 82) {
       write(s);
     } else if (r < 86) {
