@@ -1,5 +1,6 @@
 package dev.cellar.storage.fs;
 
+import dev.cellar.storage.fs.DurableNamespace.Inode;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
@@ -8,13 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -75,35 +73,10 @@ public final class FaultyVfs implements Vfs {
     }
   }
 
-  /** The contents of a file, shared by every directory entry and open handle naming it. */
-  private static final class Inode {
-    private byte[] data;
-    private int size;
-    private int synced;
-    private int links;
-
-    Inode(byte[] contents) {
-      data = contents;
-      size = contents.length;
-      synced = size;
-    }
-  }
-
-  private enum Change { MKDIR, CREATE, DELETE, RENAME }
-
-  /** A directory change not yet durable. */
-  private record Pending(Change change, String path, String to, Inode inode) {
-    boolean touches(String dir) {
-      return parent(path).equals(dir) || (to != null && parent(to).equals(dir));
-    }
-  }
-
   private final String name;
   private final TreeMap<String, Inode> files = new TreeMap<>();
   private final TreeSet<String> dirs = new TreeSet<>();
-  private final Map<String, Inode> durableFiles = new HashMap<>();
-  private final Set<String> durableDirs = new HashSet<>();
-  private final List<Pending> pending = new ArrayList<>();
+  private DurableNamespace durable = new DurableNamespace();
   private final Map<String, Boolean> locks = new HashMap<>();
   private final EnumMap<Op, Long> calls = new EnumMap<>(Op.class);
   private final EnumMap<Op, Long> failAt = new EnumMap<>(Op.class);
@@ -201,7 +174,7 @@ public final class FaultyVfs implements Vfs {
     crash("at restart");
     int mode = random.nextInt(10);
     // 0-3: nothing that was not durable survives; 4-8: some of it; 9: all of it.
-    int keepChanges = mode < 4 ? 0 : mode == 9 ? pending.size() : random.nextInt(pending.size() + 1);
+    int keepChanges = mode < 4 ? 0 : mode == 9 ? durable.pendingCount() : random.nextInt(durable.pendingCount() + 1);
     return boot(keepChanges, inode -> mode < 4 ? inode.synced : mode == 9 ? inode.size
         : inode.synced + random.nextInt(inode.size - inode.synced + 1));
   }
@@ -215,7 +188,7 @@ public final class FaultyVfs implements Vfs {
   /** Boots a new file system holding everything written so far: a crash of the process, not of the machine. */
   public synchronized FaultyVfs restartProcess() {
     crash("at restart");
-    return boot(pending.size(), inode -> inode.size);
+    return boot(durable.pendingCount(), inode -> inode.size);
   }
 
   private interface Keep {
@@ -223,24 +196,12 @@ public final class FaultyVfs implements Vfs {
   }
 
   private FaultyVfs boot(int keepChanges, Keep keep) {
-    Map<String, Inode> ns = new HashMap<>(durableFiles);
-    Set<String> ds = new HashSet<>(durableDirs);
-    for (int i = 0; i < keepChanges; i++) {
-      apply(pending.get(i), ns, ds);
-    }
+    DurableNamespace.Image image = durable.image(keepChanges);
     FaultyVfs next = new FaultyVfs(name);
     next.capacity = capacity;
-    for (String d : new TreeSet<>(ds)) {
-      if (reachable(d, ds)) {
-        next.dirs.add(d);
-        next.durableDirs.add(d);
-      }
-    }
+    next.dirs.addAll(image.dirs());
     Map<Inode, Inode> copies = new IdentityHashMap<>();
-    for (Map.Entry<String, Inode> e : new TreeMap<>(ns).entrySet()) {
-      if (!reachable(parent(e.getKey()), ds)) {
-        continue;
-      }
+    for (Map.Entry<String, Inode> e : image.files().entrySet()) {
       Inode copy = copies.computeIfAbsent(e.getValue(), i -> {
         Inode c = new Inode(Arrays.copyOf(i.data, keep.bytes(i)));
         next.used += c.size;
@@ -248,31 +209,9 @@ public final class FaultyVfs implements Vfs {
       });
       copy.links++;
       next.files.put(e.getKey(), copy);
-      next.durableFiles.put(e.getKey(), copy);
     }
+    next.durable = DurableNamespace.of(next.files, next.dirs);
     return next;
-  }
-
-  private static boolean reachable(String dir, Set<String> ds) {
-    for (String d = dir; !d.isEmpty(); d = parent(d)) {
-      if (!ds.contains(d)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static void apply(Pending p, Map<String, Inode> ns, Set<String> ds) {
-    switch (p.change()) {
-      case MKDIR -> ds.add(p.path());
-      case CREATE -> ns.put(p.path(), p.inode());
-      case DELETE -> ns.remove(p.path());
-      case RENAME -> {
-        ns.remove(p.path());
-        ns.put(p.to(), p.inode());
-      }
-      default -> throw new AssertionError(p.change());
-    }
   }
 
   // ---- test access to contents ----
@@ -306,8 +245,7 @@ public final class FaultyVfs implements Vfs {
   // ---- Vfs ----
 
   private static String parent(String path) {
-    int slash = path.lastIndexOf('/');
-    return slash < 0 ? "" : path.substring(0, slash);
+    return DurableNamespace.parent(path);
   }
 
   /** Counts a call and fails it if the power is off or a fault is due. Caller holds the monitor. */
@@ -334,7 +272,7 @@ public final class FaultyVfs implements Vfs {
     }
     mkdirs(parent(dir));
     dirs.add(dir);
-    pending.add(new Pending(Change.MKDIR, dir, null, null));
+    durable.mkdir(dir);
   }
 
   private void unlink(Inode i) {
@@ -350,7 +288,7 @@ public final class FaultyVfs implements Vfs {
     Inode inode = new Inode(new byte[0]);
     inode.links = 1;
     unlink(files.put(path, inode));
-    pending.add(new Pending(Change.CREATE, path, null, inode));
+    durable.created(path, inode);
     return new Writer(path, inode);
   }
 
@@ -484,7 +422,7 @@ public final class FaultyVfs implements Vfs {
     Inode inode = files.remove(path);
     if (inode != null) {
       unlink(inode);
-      pending.add(new Pending(Change.DELETE, path, null, null));
+      durable.deleted(path);
     }
   }
 
@@ -501,7 +439,7 @@ public final class FaultyVfs implements Vfs {
     if (replaced != inode) {
       unlink(replaced);
     }
-    pending.add(new Pending(Change.RENAME, from, to, inode));
+    durable.renamed(from, to, inode);
   }
 
   @Override
@@ -510,13 +448,7 @@ public final class FaultyVfs implements Vfs {
     if (!dir.isEmpty() && !dirs.contains(dir)) {
       throw new FileNotFoundException(name + ":" + dir + " (no such directory)");
     }
-    for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
-      Pending p = it.next();
-      if (p.touches(dir)) {
-        apply(p, durableFiles, durableDirs);
-        it.remove();
-      }
-    }
+    durable.sync(dir);
   }
 
   @Override
