@@ -11,7 +11,11 @@ public enum Durability {
   SKIP_WAL,
   /** Logged in the background: the call returns before the log is written. */
   ASYNC_WAL,
-  /** Logged and handed to the operating system before the call returns: survives a process crash. */
+  /**
+   * Logged and handed to the operating system before the call returns: survives a process crash,
+   * but a power loss only once the log is forced (by a later {@link #FSYNC_WAL} write, a flush or
+   * a log roll). See {@code storage/docs/failures.md}.
+   */
   SYNC_WAL,
   /** Logged and forced to the device before the call returns: survives a machine crash. */
   FSYNC_WAL

@@ -1,7 +1,9 @@
 package dev.cellar.storage.embedded;
 
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Compaction;
 import dev.cellar.storage.region.Region;
+import dev.cellar.storage.region.StoreFileHandle;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -87,17 +89,23 @@ final class Compactions {
 
   /** Compacts {@code region} now in the calling thread: a family is compacted when it has at least {@code threshold} files. */
   int run(Region region, boolean major, int threshold) {
+    store.checkWritable();
     if (major) {
       store.flusher().flushNow(region);
     }
     int n = Compaction.run(region, major, threshold,
-        store.options().clock().getAsLong(), store.files()::write, change -> {
+        store.options().clock().getAsLong(), (family, cells) -> {
+          StoreFileHandle out = store.files().write(family, cells);
+          store.vfs().reached(CrashPoint.COMPACTION_WRITTEN);
+          return out;
+        }, change -> {
           store.snapshotLock().writeLock().lock();
           try {
             store.updateCatalog(change);
           } finally {
             store.snapshotLock().writeLock().unlock();
           }
+          store.vfs().reached(CrashPoint.COMPACTION_COMMITTED);
         }, () -> closing, maxSequence -> store.snapshots().mayDrop(maxSequence, store.mvcc()::readPoint));
     if (n > 0) {
       LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);

@@ -7,6 +7,7 @@ import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableExistsException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void createTable(TableDescriptor descriptor, byte[][] splitKeys) {
-    store.checkOpen();
+    store.checkWritable();
     List<byte[]> bounds = splitBounds(descriptor.name(), splitKeys);
     synchronized (store.catalogLock()) {
       if (store.tables().containsKey(descriptor.name())) {
@@ -94,7 +95,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void deleteTable(String name) {
-    store.checkOpen();
+    store.checkWritable();
     List<StoreFileHandle> dropped = new ArrayList<>();
     synchronized (store.catalogLock()) {
       TableHandle t = store.handle(name);
@@ -150,7 +151,7 @@ final class EmbeddedAdmin implements Admin {
    * holds no edit of it that a later family of the same name could replay.
    */
   private void changeDescriptor(String table, TableDescriptor next, boolean flushFirst) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(table);
     if (flushFirst) {
       flush(table);
@@ -204,7 +205,7 @@ final class EmbeddedAdmin implements Admin {
   }
 
   private void setEnabled(String name, boolean enabled) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(name);
     store.updateCatalog(() -> t.setEnabled(enabled));
   }
@@ -236,7 +237,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void flush(String name) {
-    store.checkOpen();
+    store.checkWritable();
     for (Region r : store.handle(name).regions()) {
       store.flusher().flushNow(r);
     }
@@ -244,7 +245,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void compact(String name) {
-    store.checkOpen();
+    store.checkWritable();
     for (Region r : store.handle(name).regions()) {
       store.compactions().run(r, false, 2);
     }
@@ -252,7 +253,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void majorCompact(String name) {
-    store.checkOpen();
+    store.checkWritable();
     for (Region r : store.handle(name).regions()) {
       store.compactions().run(r, true, 1);
     }
@@ -260,7 +261,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void split(String name) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(name);
     for (Region r : t.regions()) {
       splitRegion(t, r, null);
@@ -269,7 +270,7 @@ final class EmbeddedAdmin implements Admin {
 
   @Override
   public void split(String name, byte[] splitPoint) {
-    store.checkOpen();
+    store.checkWritable();
     TableHandle t = store.handle(name);
     Region r = t.regionFor(splitPoint);
     if (Arrays.equals(r.startRow(), splitPoint)) {
@@ -296,6 +297,7 @@ final class EmbeddedAdmin implements Admin {
           store.flusher().flushNow(r);
           byte[] at = point != null ? point : r.midRow();
           if (at != null) {
+            store.vfs().reached(CrashPoint.SPLIT_FLUSHED);
             List<Region> daughters = r.splitAt(t.descriptor(), at);
             r.markClosed();
             store.updateCatalog(() -> {
@@ -309,6 +311,7 @@ final class EmbeddedAdmin implements Admin {
               }
               t.setRegions(next);
             });
+            store.vfs().reached(CrashPoint.SPLIT_COMMITTED);
             made.addAll(daughters);
             LOG.info("split a region of table {} at '{}'", t.name(), Bytes.toStringBinary(at));
           }

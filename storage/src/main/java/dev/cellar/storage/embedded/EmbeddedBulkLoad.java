@@ -10,6 +10,7 @@ import dev.cellar.storage.Mutation;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotFoundException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
 import java.util.ArrayList;
@@ -244,18 +245,20 @@ final class EmbeddedBulkLoad implements BulkLoad {
         return false;
       }
     }
+    store.vfs().reached(CrashPoint.BULK_LOAD_FILES_WRITTEN);
     store.snapshotLock().writeLock().lock();
     try {
       store.updateCatalog(() -> attach(handle, targets));
     } finally {
       store.snapshotLock().writeLock().unlock();
     }
+    store.vfs().reached(CrashPoint.BULK_LOAD_COMMITTED);
     return true;
   }
 
   /** Adds every file to the regions it overlaps; the caller holds the catalog lock. */
   private void attach(TableHandle handle, List<Region> targets) {
-    store.checkOpen();
+    store.checkWritable();
     if (handle.isDropped() || store.tables().get(handle.name()) != handle) {
       throw new TableNotFoundException("bulk load into table '" + handle.name() + "': the table has been dropped");
     }

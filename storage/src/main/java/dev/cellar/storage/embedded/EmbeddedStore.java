@@ -6,6 +6,7 @@ import dev.cellar.storage.Mutation;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.StoreLockedException;
+import dev.cellar.storage.StoreReadOnlyException;
 import dev.cellar.storage.Snapshot;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableNotFoundException;
@@ -223,6 +224,11 @@ public final class EmbeddedStore implements CellarStore {
     return files;
   }
 
+  /** The file system the store lives in. */
+  Vfs vfs() {
+    return fs;
+  }
+
   Flusher flusher() {
     return flusher;
   }
@@ -249,7 +255,7 @@ public final class EmbeddedStore implements CellarStore {
 
   @Override
   public void write(WriteBatch batch) {
-    checkOpen();
+    checkWritable();
     if (batch.isEmpty()) {
       return;
     }
@@ -322,16 +328,30 @@ public final class EmbeddedStore implements CellarStore {
     return n;
   }
 
-  /** Throws if the store is closed or has failed; writes and reads call it first. */
+  /** Throws if the store is closed; reads call it first. */
   void checkOpen() {
     if (closed) {
       throw new StoreClosedException("store " + fs.describe() + " is closed");
     }
+  }
+
+  /**
+   * Throws if the store is closed or has failed: after a write to the log, a flush or a manifest
+   * change failed, the store is read-only until it is reopened. Writes and every change to
+   * files call it first.
+   */
+  void checkWritable() {
+    checkOpen();
     StorageException f = failure;
     if (f != null) {
-      throw new StoreClosedException("store " + fs.describe() + " refuses writes after an earlier failure: "
-          + f.getMessage(), f);
+      throw new StoreReadOnlyException("store " + fs.describe() + " is read-only until it is reopened, after an "
+          + "earlier failure: " + f.getMessage(), f);
     }
+  }
+
+  /** Whether a failure has made the store read-only. */
+  public boolean isReadOnly() {
+    return failure != null;
   }
 
   /** Records a fatal write-path failure: the store refuses writes from now on. */

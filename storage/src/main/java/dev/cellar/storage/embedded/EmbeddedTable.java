@@ -123,6 +123,7 @@ final class EmbeddedTable implements Table {
   public void batch(List<? extends Mutation> mutations) {
     checkWritable();
     checkLive();
+    store.checkWritable();
     if (!mutations.isEmpty()) {
       store.writePath().write(List.of(new WritePath.TableWrite(this, mutations)));
     }
@@ -132,6 +133,7 @@ final class EmbeddedTable implements Table {
   public boolean checkAndMutate(CheckAndMutate checkAndMutate) {
     checkWritable();
     checkLive();
+    store.checkWritable();
     return store.writePath().checkAndMutate(this, checkAndMutate);
   }
 
@@ -139,6 +141,7 @@ final class EmbeddedTable implements Table {
   public Result increment(Increment increment) {
     checkWritable();
     checkLive();
+    store.checkWritable();
     return store.writePath().increment(this, increment);
   }
 
@@ -146,6 +149,7 @@ final class EmbeddedTable implements Table {
   public dev.cellar.storage.BulkLoad startBulkLoad() {
     checkWritable();
     checkLive();
+    store.checkWritable();
     return new EmbeddedBulkLoad(store, this);
   }
 

@@ -1,6 +1,7 @@
 package dev.cellar.storage.embedded;
 
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
 import java.util.ArrayList;
@@ -57,6 +58,7 @@ final class Flusher {
 
   /** Flushes {@code region} now, in the calling thread, and waits until the result is durable. */
   void flushNow(Region region) {
+    store.checkWritable();
     synchronized (region) {
       long[] seq = new long[1];
       List<Region.Frozen> frozen;
@@ -76,6 +78,7 @@ final class Flusher {
       }
       // Every write up to seq[0] must be complete (logged as asked) before its cells land in a file.
       store.mvcc().waitForAllBegun();
+      store.vfs().reached(CrashPoint.FLUSH_FROZEN);
       List<StoreFileHandle> written = new ArrayList<>();
       try {
         for (Region.Frozen f : frozen) {
@@ -87,7 +90,9 @@ final class Flusher {
         store.fail(se);
         throw se;
       }
+      store.vfs().reached(CrashPoint.FLUSH_FILES_WRITTEN);
       store.updateCatalog(() -> region.commitFlush(frozen, written, seq[0]));
+      store.vfs().reached(CrashPoint.FLUSH_COMMITTED);
       store.trimWal();
       store.compactions().maybeRequest(region);
       LOG.debug("flushed region of table {} up to sequence {} into {} files", region.tableId(), seq[0], written.size());

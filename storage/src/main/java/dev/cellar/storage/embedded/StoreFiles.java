@@ -3,6 +3,7 @@ package dev.cellar.storage.embedded;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.fs.Vfs;
 import dev.cellar.storage.memstore.MemStore;
 import dev.cellar.storage.region.StoreFileHandle;
@@ -66,6 +67,7 @@ final class StoreFiles {
       h.closeReader();
       try {
         fs.delete(path(h.fileNumber()));
+        fs.reached(CrashPoint.FILE_DELETED);
       } catch (IOException e) {
         LOG.warn("cannot delete obsolete store file {}: {}", path(h.fileNumber()), e.getMessage());
       }
@@ -95,9 +97,33 @@ final class StoreFiles {
         }
         w.finish();
       }
+      install(path);
       return handle(number, openReader(path, family));
     } catch (IOException e) {
+      deleteQuietly(path);
       throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      deleteQuietly(path);
+      throw e;
+    }
+  }
+
+  /**
+   * Makes a complete, forced store file's directory entry durable, so that a manifest listing it
+   * cannot outlive it in a power loss.
+   */
+  private void install(String path) throws IOException {
+    fs.reached(CrashPoint.FILE_SYNCED);
+    fs.syncDirectory(DIR);
+    fs.reached(CrashPoint.FILE_DURABLE);
+  }
+
+  /** Removes a store file that could not be completed, so that it holds no space until the next open. */
+  private void deleteQuietly(String path) {
+    try {
+      fs.delete(path);
+    } catch (IOException e) {
+      LOG.warn("cannot delete unfinished store file {}: {}", path, e.getMessage());
     }
   }
 
@@ -155,6 +181,7 @@ final class StoreFiles {
         try (StoreFileWriter w = writer) { // closes the file too
           w.finish();
         }
+        install(path);
         return handle(number, openReader(path, family));
       } catch (IOException e) {
         throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
@@ -187,6 +214,7 @@ final class StoreFiles {
       if (!keep.contains(p)) {
         LOG.info("deleting store file {} that no table lists", p);
         fs.delete(p);
+        fs.reached(CrashPoint.FILE_DELETED);
       }
     }
   }

@@ -157,6 +157,7 @@ final class WritePath {
     List<Cell> cells = new ArrayList<>();
     List<TableHandle> tables = new ArrayList<>();
     Durability durability = Durability.SKIP_WAL;
+    store.checkWritable();
     for (TableWrite w : writes) {
       w.table().checkLive();
       for (Mutation m : w.mutations()) {
@@ -264,7 +265,7 @@ final class WritePath {
           }
         }
       }
-      store.checkOpen();
+      store.checkWritable();
       entry = mvcc.begin();
       long seq = entry.sequence();
       List<WalEntry> entries = logged ? new ArrayList<>(cells.size()) : null;
@@ -286,6 +287,9 @@ final class WritePath {
       }
     } catch (RuntimeException e) {
       abort(entry, written, target);
+      if (logged && e instanceof StorageException se && store.wal().isFailed()) {
+        store.fail(se); // the log failed in the background: the store is read-only from now on
+      }
       throw e;
     } finally {
       unlockRegions(locked);

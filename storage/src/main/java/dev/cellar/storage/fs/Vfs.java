@@ -40,6 +40,12 @@ public interface Vfs {
   /** A description for messages: the root directory, or "memory". */
   String describe();
 
+  /**
+   * Called by the engine just after it completes a step of a durable change, so that a
+   * fault-injecting implementation can simulate a crash exactly there. Does nothing by default.
+   */
+  default void reached(CrashPoint point) {}
+
   /** A file being written, append-only. Not thread-safe. */
   interface WritableFile extends Closeable {
     /** Appends bytes (buffered by the implementation or handed to the OS). */

@@ -1,6 +1,7 @@
 package dev.cellar.storage.manifest;
 
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.fs.Vfs;
 import java.io.IOException;
 
@@ -40,9 +41,13 @@ public final class ManifestFile {
     byte[] b = ManifestCodec.encode(state);
     try (Vfs.WritableFile out = fs.create(TEMP)) {
       out.write(b, 0, b.length);
+      fs.reached(CrashPoint.MANIFEST_TEMP_WRITTEN);
       out.sync();
     }
+    fs.reached(CrashPoint.MANIFEST_TEMP_SYNCED);
     fs.rename(TEMP, NAME);
+    fs.reached(CrashPoint.MANIFEST_RENAMED);
     fs.syncDirectory("");
+    fs.reached(CrashPoint.MANIFEST_SAVED);
   }
 }

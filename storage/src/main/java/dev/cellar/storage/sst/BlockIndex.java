@@ -116,6 +116,11 @@ final class BlockIndex {
 
   /** Whether block {@code i}'s last key is exactly {@code key}. */
   boolean lastKeyEquals(int i, byte[] key) {
-    return Arrays.equals(keys, keyStarts[i], keyStarts[i + 1], key, 0, key.length);
+    return lastKeyEquals(i, key, key.length);
+  }
+
+  /** Whether block {@code i}'s last key is exactly {@code key[0, length)}. */
+  boolean lastKeyEquals(int i, byte[] key, int length) {
+    return Arrays.equals(keys, keyStarts[i], keyStarts[i + 1], key, 0, length);
   }
 }

@@ -84,6 +84,21 @@ final class BlockIterator {
     parseNext();
   }
 
+  /** Positions at the last entry (decoding at most one restart interval); returns {@link #valid()}. */
+  boolean seekToLast() {
+    int n = block.restartCount();
+    if (n == 0) {
+      seekToRestart(0);
+      return false;
+    }
+    seekToRestart(n - 1);
+    parseNext();
+    while (valid() && nextEntry < limit) {
+      parseNext();
+    }
+    return valid();
+  }
+
   /** Positions at the first entry whose key is {@code >= target}; returns {@link #valid()}. */
   boolean seek(SearchKey target) {
     int r = lastRestartBefore(target);

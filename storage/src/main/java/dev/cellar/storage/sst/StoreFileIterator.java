@@ -281,7 +281,7 @@ final class StoreFileIterator implements CellIterator {
   private void load(int i) {
     if (i != blockNumber) {
       blockNumber = -1;
-      block.reset(reader.readBlock(index.handle(i)));
+      block.reset(reader.readBlock(i));
       blockNumber = i;
     }
   }

@@ -217,19 +217,33 @@ public final class StoreFileReader implements Closeable {
   }
 
   /**
-   * Reads and decodes one data block. The single path by which iterators get data blocks, so
-   * that a block cache can be put here.
+   * Reads and decodes data block {@code i}. The single path by which iterators get data blocks,
+   * so that a block cache can be put here.
    */
-  Block readBlock(BlockHandle handle) {
+  Block readBlock(int i) {
+    BlockHandle handle = index.handle(i);
     if (cache == null) {
-      return loadBlock(handle);
+      return loadBlock(i, handle);
     }
-    return cache.get(readerId, handle.offset(), off -> loadBlock(handle));
+    return cache.get(readerId, handle.offset(), off -> loadBlock(i, handle));
   }
 
-  private Block loadBlock(BlockHandle handle) {
+  /**
+   * Reads, checks and decodes data block {@code i}. Its checksum covers its bytes but not where
+   * they are, so a block that is intact but in the wrong place (two blocks of one size swapped,
+   * a block written at the wrong offset) passes it: the block's last key must also be the one
+   * the index lists for it.
+   */
+  private Block loadBlock(int i, BlockHandle handle) {
     dataBlocksRead.increment();
-    return BlockCodec.decode(readStored(file, path, handle), handle, BlockKind.DATA, path);
+    Block b = BlockCodec.decode(readStored(file, path, handle), handle, BlockKind.DATA, path);
+    BlockIterator it = new BlockIterator();
+    it.reset(b);
+    if (!it.seekToLast() || !index.lastKeyEquals(i, it.key(), it.keyLength())) {
+      throw new CorruptionException(path, handle.offset(), "data block " + i + " does not end with the key the "
+          + "index lists for it: a block out of place");
+    }
+    return b;
   }
 
   private static Block readStructured(Vfs.ReadableFile file, String path, BlockHandle h, BlockKind kind) {

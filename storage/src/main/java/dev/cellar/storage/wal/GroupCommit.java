@@ -80,8 +80,8 @@ final class GroupCommit {
             return;
           }
           if (log.failure() != null) {
-            throw new StorageException("write-ahead log has failed; record " + txid + " may not be durable",
-                log.failure());
+            throw new StorageException("write-ahead log has failed; record " + txid + " may not be durable: "
+                + log.failure().getMessage(), log.failure());
           }
           leaderActive = true;
         }

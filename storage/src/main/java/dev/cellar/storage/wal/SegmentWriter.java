@@ -1,5 +1,6 @@
 package dev.cellar.storage.wal;
 
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.fs.Vfs;
 import java.io.IOException;
 
@@ -29,10 +30,12 @@ final class SegmentWriter {
   static SegmentWriter create(Vfs vfs, long number, long previousNumber, long previousLength) throws IOException {
     Vfs.WritableFile f = vfs.create(WalFormat.segmentPath(number));
     try {
+      vfs.reached(CrashPoint.WAL_SEGMENT_CREATED);
       byte[] header = SegmentHeader.write(number, previousNumber, previousLength);
       f.write(header, 0, header.length);
       f.sync();
       vfs.syncDirectory(WalFormat.DIR);
+      vfs.reached(CrashPoint.WAL_SEGMENT_READY);
       return new SegmentWriter(number, f, header.length);
     } catch (IOException | RuntimeException e) {
       try {

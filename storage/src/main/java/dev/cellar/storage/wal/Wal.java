@@ -2,6 +2,7 @@ package dev.cellar.storage.wal;
 
 import dev.cellar.storage.Durability;
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.fs.Vfs;
 import dev.cellar.storage.util.ByteWriter;
 import java.io.Closeable;
@@ -147,6 +148,8 @@ public final class Wal implements Closeable {
       WalRecovery.State state = WalRecovery.recover(vfs, replayed);
       SegmentWriter first = SegmentWriter.create(vfs, state.nextNumber(), state.previousNumber(),
           state.previousLength());
+      // The log directory may be new: force its own entry too, once, before any record goes in.
+      vfs.syncDirectory("");
       Wal wal = new Wal(vfs, options, state.segments(), first);
       wal.flusher.start();
       LOG.info("Opened write-ahead log in {}/{}: {} old segments, writing segment {}", vfs.describe(),
@@ -298,6 +301,7 @@ public final class Wal implements Closeable {
           throw new StorageException("cannot delete write-ahead log segment " + vfs.describe() + "/" + path, ex);
         }
         closedSegments.remove(e.getKey());
+        vfs.reached(CrashPoint.WAL_SEGMENT_DELETED);
         deleted++;
         LOG.debug("Deleted write-ahead log segment {} (highest sequence {} <= {})", path, e.getValue(),
             flushedSequence);
@@ -422,12 +426,15 @@ public final class Wal implements Closeable {
     }
     try {
       if (batch.size() > 0) {
+        vfs.reached(CrashPoint.WAL_BEFORE_WRITE);
         current.write(batch.array(), 0, batch.size(), batchMaxSequence);
+        vfs.reached(CrashPoint.WAL_WRITTEN);
       }
       writtenTxid = upTo;
       if ((force || fsyncRequested.get() > syncedTxid) && syncedTxid < upTo) {
         current.sync();
         syncedTxid = upTo;
+        vfs.reached(CrashPoint.WAL_SYNCED);
       }
     } catch (IOException | RuntimeException e) {
       fail("writing segment " + WalFormat.segmentPath(current.number()), e);
@@ -451,6 +458,7 @@ public final class Wal implements Closeable {
     try {
       old.sync();
       syncedTxid = writtenTxid;
+      vfs.reached(CrashPoint.WAL_ROLL_SYNCED);
       old.close();
     } catch (IOException | RuntimeException e) {
       fail("closing segment " + WalFormat.segmentPath(old.number()), e);
@@ -470,14 +478,14 @@ public final class Wal implements Closeable {
 
   private void fail(String doing, Exception cause) {
     if (failure == null) {
-      failure = new StorageException("write-ahead log in " + vfs.describe() + " failed " + doing + ": " + cause,
-          cause);
+      String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+      failure = new StorageException("write-ahead log in " + vfs.describe() + " failed " + doing + ": " + why, cause);
       LOG.error("Write-ahead log failed {}; refusing further writes", doing, cause);
     }
   }
 
   private StorageException failed() {
-    return new StorageException("write-ahead log has failed and accepts no writes", failure);
+    return new StorageException("write-ahead log has failed and accepts no writes: " + failure.getMessage(), failure);
   }
 
   private void checkWritable() {

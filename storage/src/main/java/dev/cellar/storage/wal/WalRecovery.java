@@ -1,6 +1,7 @@
 package dev.cellar.storage.wal;
 
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.fs.Vfs;
 import java.io.IOException;
 import java.util.List;
@@ -86,6 +87,7 @@ final class WalRecovery {
       LOG.warn("Deleting write-ahead log segment {} whose header was cut short ({} bytes)", path, s.fileLength());
       vfs.delete(path);
       vfs.syncDirectory(WalFormat.DIR);
+      vfs.reached(CrashPoint.WAL_TRIMMED);
       return false;
     }
     LOG.warn("Trimming write-ahead log segment {} from {} to {} bytes to drop its torn tail", path, s.fileLength(),
@@ -103,6 +105,7 @@ final class WalRecovery {
     }
     vfs.rename(temp, path);
     vfs.syncDirectory(WalFormat.DIR);
+    vfs.reached(CrashPoint.WAL_TRIMMED);
     return true;
   }
 
