@@ -275,6 +275,11 @@ class BulkLoadTest {
       });
       reader.start();
       writer.start();
+      // the loads run while the writer writes: wait for its first write (a busy machine may start it late)
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (written.get() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
       for (int load = 0; load < 20; load++) {
         List<Cell> run = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
