@@ -1,0 +1,20 @@
+package org.apache.calcite.avatica;
+
+import dev.cellar.jdbc.remote.RemoteDatabaseMetaData;
+
+/**
+ * The remote driver's factory: Avatica's JDBC 4.1 objects, with Cellar's
+ * {@code DatabaseMetaData}. It lives in Avatica's package because the factory it extends is
+ * package-private.
+ */
+public class CellarRemoteFactory extends AvaticaJdbc41Factory {
+  /** The factory the driver names; Avatica creates it by reflection. */
+  public CellarRemoteFactory() {
+    super();
+  }
+
+  @Override
+  public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+    return new RemoteDatabaseMetaData(connection);
+  }
+}

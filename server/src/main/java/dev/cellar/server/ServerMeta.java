@@ -1,0 +1,497 @@
+package dev.cellar.server;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.jdbc.JdbcMeta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Requests;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's {@code Meta}: Avatica's {@link JdbcMeta} over the embedded driver, which keeps
+ * one embedded connection per remote one and one statement per remote statement, with:
+ * <ul>
+ *   <li>the user who opened a connection alone able to use it and its statements (any other
+ *       request naming it is told it does not exist, 08003 or 24000);
+ *   <li>read-only users refused every statement that is not a query (42501), DDL included,
+ *       checked by preparing it, which runs nothing;
+ *   <li>limits on each user's open connections (53300) and statements (54000), on the rows of
+ *       one frame, and a timeout on every statement;
+ *   <li>connections and statements idle longer than the idle timeout closed, releasing their
+ *       scanners, transactions (rolled back) and memory;
+ *   <li>every failure sent with its SQLState and message ({@link ServerErrors}).
+ * </ul>
+ * SQL text, parameters and rows are not logged.
+ */
+public class ServerMeta extends JdbcMeta {
+  private static final Logger LOG = LoggerFactory.getLogger(ServerMeta.class);
+
+  private final ServerOptions options;
+  private final ThreadLocal<Caller> caller = new ThreadLocal<>();
+  private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+  private final Map<Integer, String> statements = new ConcurrentHashMap<>();
+
+  /** The user a request runs as; null without authentication. */
+  record Caller(String user, boolean readOnly) {}
+
+  /** A remote connection's owner and its open statements. */
+  private static final class Session {
+    final Caller caller;
+    final AtomicInteger statements = new AtomicInteger();
+
+    Session(Caller caller) {
+      this.caller = caller;
+    }
+  }
+
+  /**
+   * A Meta serving {@code options.url()}.
+   *
+   * @throws SQLException if the settings are invalid
+   */
+  public ServerMeta(ServerOptions options) throws SQLException {
+    super(options.url(), cacheSettings(options));
+    this.options = options;
+  }
+
+  private static Properties cacheSettings(ServerOptions o) {
+    Properties p = new Properties();
+    long idle = Math.max(1, o.idleTimeout().toMillis());
+    p.setProperty(ConnectionCacheSettings.EXPIRY_DURATION.key(), Long.toString(idle));
+    p.setProperty(ConnectionCacheSettings.EXPIRY_UNIT.key(), TimeUnit.MILLISECONDS.name());
+    p.setProperty(StatementCacheSettings.EXPIRY_DURATION.key(), Long.toString(idle));
+    p.setProperty(StatementCacheSettings.EXPIRY_UNIT.key(), TimeUnit.MILLISECONDS.name());
+    // the server refuses connections past its limit before the cache would evict one
+    p.setProperty(ConnectionCacheSettings.MAX_CAPACITY.key(), Long.toString(o.maxConnections() + 16L));
+    return p;
+  }
+
+  /** Runs {@code action} as {@code caller}: the requests it serves belong to that user. */
+  <T> T runAs(Caller c, Callable<T> action) throws Exception {
+    Caller before = caller.get();
+    caller.set(c);
+    try {
+      return action.call();
+    } finally {
+      caller.set(before);
+    }
+  }
+
+  /** Closes what has been idle past the idle timeout; the server calls it every second. */
+  void expireIdle() {
+    getConnectionCache().cleanUp();
+    getStatementCache().cleanUp();
+    sessions.keySet().removeIf(id -> getConnectionCache().getIfPresent(id) == null);
+    statements.entrySet().removeIf(e -> {
+      if (getStatementCache().asMap().containsKey(e.getKey())) {
+        return false;
+      }
+      Session s = sessions.get(e.getValue());
+      if (s != null) {
+        s.statements.decrementAndGet();
+      }
+      return true;
+    });
+  }
+
+  /** Closes every remote connection and statement; the server calls it when it stops. */
+  void closeAll() {
+    getStatementCache().invalidateAll();
+    getConnectionCache().invalidateAll();
+    getStatementCache().cleanUp();
+    getConnectionCache().cleanUp();
+    sessions.clear();
+    statements.clear();
+  }
+
+  /** The remote connections open now. */
+  public int openConnections() {
+    return sessions.size();
+  }
+
+  /** The remote statements open now. */
+  public int openStatements() {
+    return statements.size();
+  }
+
+  // ---- connections ----------------------------------------------------------------------------
+
+  /**
+   * Opens the embedded connection of a remote one. The client's properties pass to the
+   * embedded driver, except {@code user} and {@code password} (the HTTP authentication is what
+   * counts) and the storage settings, which are the server's.
+   */
+  @Override
+  public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+    Caller c = caller();
+    if (sessions.size() >= options.maxConnections()) {
+      throw ServerErrors.of(ServerErrors.TOO_MANY_CONNECTIONS, "the server has " + sessions.size()
+          + " connections open, the most it allows (--max-connections)");
+    }
+    if (c.user() != null) {
+      long open = sessions.values().stream().filter(s -> c.user().equals(s.caller.user())).count();
+      if (open >= options.maxConnectionsPerUser()) {
+        throw ServerErrors.of(ServerErrors.TOO_MANY_CONNECTIONS, "user '" + c.user() + "' has " + open
+            + " connections open, the most the server allows (--max-connections-per-user)");
+      }
+    }
+    Map<String, String> props = new HashMap<>();
+    if (info != null) {
+      for (Map.Entry<String, String> e : info.entrySet()) {
+        String k = e.getKey().toLowerCase(Locale.ROOT);
+        if (!k.equals("user") && !k.equals("password")) {
+          props.put(e.getKey(), e.getValue());
+        }
+      }
+    }
+    try {
+      super.openConnection(ch, props);
+    } catch (RuntimeException e) {
+      throw ServerErrors.toClient(e);
+    }
+    sessions.put(ch.id, new Session(c));
+    LOG.debug("connection {} opened by {}", ch.id, c.user());
+  }
+
+  /** Opens an embedded connection; its statements get the server's statement timeout. */
+  @Override
+  protected Connection createConnection(String url, Properties info) throws SQLException {
+    // JdbcMeta adds its own cache settings to every connection's properties
+    Properties props = new Properties();
+    for (String k : info.stringPropertyNames()) {
+      if (!k.startsWith("avatica.")) {
+        props.setProperty(k, info.getProperty(k));
+      }
+    }
+    Connection c = connect(url, props);
+    int timeout = (int) Math.min(Integer.MAX_VALUE, options.statementTimeout().toSeconds());
+    return timeout > 0 ? withStatementTimeout(c, timeout) : c;
+  }
+
+  /** Opens the embedded connection to {@code url}. */
+  protected Connection connect(String url, Properties info) throws SQLException {
+    return DriverManager.getConnection(url, info);
+  }
+
+  private static Connection withStatementTimeout(Connection c, int seconds) {
+    return (Connection) Proxy.newProxyInstance(ServerMeta.class.getClassLoader(), new Class<?>[] {Connection.class},
+        (proxy, method, args) -> {
+          Object result;
+          try {
+            result = method.invoke(c, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          if (result instanceof Statement s && !(method.getName().equals("unwrap"))) {
+            s.setQueryTimeout(seconds);
+          }
+          return result;
+        });
+  }
+
+  @Override
+  public void closeConnection(ConnectionHandle ch) {
+    if (!sessions.containsKey(ch.id)) {
+      return;
+    }
+    owned(ch.id);
+    try {
+      super.closeConnection(ch);
+    } catch (RuntimeException e) {
+      throw ServerErrors.toClient(e);
+    } finally {
+      sessions.remove(ch.id);
+      statements.values().removeIf(ch.id::equals);
+    }
+  }
+
+  @Override
+  public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties connProps) {
+    owned(ch.id);
+    return call(() -> super.connectionSync(ch, connProps));
+  }
+
+  @Override
+  public void commit(ConnectionHandle ch) {
+    owned(ch.id);
+    call(() -> {
+      super.commit(ch);
+      return null;
+    });
+  }
+
+  @Override
+  public void rollback(ConnectionHandle ch) {
+    owned(ch.id);
+    call(() -> {
+      super.rollback(ch);
+      return null;
+    });
+  }
+
+  @Override
+  public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+    owned(ch.id);
+    return call(() -> super.getDatabaseProperties(ch));
+  }
+
+  // ---- metadata ---------------------------------------------------------------------------------
+
+  @Override
+  public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      List<String> typeList) {
+    owned(ch.id);
+    return metadata(ch, () -> super.getTables(ch, catalog, schemaPattern, tableNamePattern, typeList));
+  }
+
+  @Override
+  public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      Pat columnNamePattern) {
+    owned(ch.id);
+    return metadata(ch, () -> super.getColumns(ch, catalog, schemaPattern, tableNamePattern, columnNamePattern));
+  }
+
+  @Override
+  public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+    owned(ch.id);
+    return metadata(ch, () -> super.getSchemas(ch, catalog, schemaPattern));
+  }
+
+  @Override
+  public MetaResultSet getCatalogs(ConnectionHandle ch) {
+    owned(ch.id);
+    return metadata(ch, () -> super.getCatalogs(ch));
+  }
+
+  @Override
+  public MetaResultSet getTableTypes(ConnectionHandle ch) {
+    owned(ch.id);
+    return metadata(ch, () -> super.getTableTypes(ch));
+  }
+
+  @Override
+  public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+    owned(ch.id);
+    return metadata(ch, () -> super.getTypeInfo(ch));
+  }
+
+  private MetaResultSet metadata(ConnectionHandle ch, Callable<MetaResultSet> action) {
+    MetaResultSet r = call(action);
+    track(ch.id, r.statementId);
+    return r;
+  }
+
+  // ---- statements -------------------------------------------------------------------------------
+
+  @Override
+  public StatementHandle createStatement(ConnectionHandle ch) {
+    owned(ch.id);
+    checkStatementLimit(ch.id);
+    StatementHandle h = call(() -> super.createStatement(ch));
+    track(ch.id, h.id);
+    return h;
+  }
+
+  @Override
+  public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    Session s = owned(ch.id);
+    checkStatementLimit(ch.id);
+    StatementHandle h = call(() -> super.prepare(ch, sql, maxRowCount));
+    track(ch.id, h.id);
+    if (s.caller.readOnly() && (h.signature == null || h.signature.statementType != StatementType.SELECT)) {
+      closeStatement(h);
+      throw readOnly(s, sql);
+    }
+    return h;
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback)
+      throws NoSuchStatementException {
+    return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+  }
+
+  @Override
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+      PrepareCallback callback) {
+    ownedStatement(h);
+    checkReadOnly(h.connectionId, sql);
+    return call(() -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback));
+  }
+
+  @Override
+  public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
+    ownedStatement(h);
+    for (String sql : sqlCommands) {
+      checkReadOnly(h.connectionId, sql);
+    }
+    return call(() -> super.prepareAndExecuteBatch(h, sqlCommands));
+  }
+
+  @Override
+  public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
+    ownedStatement(h);
+    return call(() -> super.executeBatch(h, parameterValues));
+  }
+
+  @Override
+  public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> updateBatches) {
+    ownedStatement(h);
+    return call(() -> super.executeBatchProtobuf(h, updateBatches));
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount) {
+    return execute(h, parameterValues, (int) Math.min(Integer.MAX_VALUE, maxRowCount));
+  }
+
+  @Override
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
+    ownedStatement(h);
+    return call(() -> super.execute(h, parameterValues, frameRows(maxRowsInFirstFrame)));
+  }
+
+  @Override
+  public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
+    ownedStatement(h);
+    return call(() -> super.fetch(h, offset, frameRows(fetchMaxRowCount)));
+  }
+
+  @Override
+  public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
+    ownedStatement(sh);
+    return call(() -> super.syncResults(sh, state, offset));
+  }
+
+  @Override
+  public void closeStatement(StatementHandle h) {
+    String conn = statements.get(h.id);
+    if (conn == null) {
+      return;
+    }
+    ownedStatement(h);
+    try {
+      call(() -> {
+        super.closeStatement(h);
+        return null;
+      });
+    } finally {
+      if (statements.remove(h.id) != null) {
+        Session s = sessions.get(conn);
+        if (s != null) {
+          s.statements.decrementAndGet();
+        }
+      }
+    }
+  }
+
+  // ---- checks -----------------------------------------------------------------------------------
+
+  private Caller caller() {
+    Caller c = caller.get();
+    return c == null ? new Caller(null, false) : c;
+  }
+
+  /** The session of connection {@code id} if the caller owns it; else 08003. */
+  private Session owned(String id) {
+    Session s = sessions.get(id);
+    Caller c = caller();
+    if (s == null || c.user() != null && !c.user().equals(s.caller.user())) {
+      throw ServerErrors.of(ServerErrors.NO_CONNECTION, "connection " + id + " does not exist on the server: it "
+          + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
+    }
+    return s;
+  }
+
+  /** Checks that the caller owns the statement's connection and the statement belongs to it; else 24000. */
+  private void ownedStatement(StatementHandle h) {
+    owned(h.connectionId);
+    if (!h.connectionId.equals(statements.get(h.id))) {
+      throw ServerErrors.of(ServerErrors.NO_STATEMENT, "statement " + h.id + " does not exist on the server: it "
+          + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
+    }
+  }
+
+  private void track(String connectionId, int statementId) {
+    if (statements.put(statementId, connectionId) == null) {
+      Session s = sessions.get(connectionId);
+      if (s != null) {
+        s.statements.incrementAndGet();
+      }
+    }
+  }
+
+  private void checkStatementLimit(String connectionId) {
+    Session s = sessions.get(connectionId);
+    if (s == null || s.caller.user() == null) {
+      return;
+    }
+    int open = 0;
+    for (Session o : sessions.values()) {
+      if (s.caller.user().equals(o.caller.user())) {
+        open += o.statements.get();
+      }
+    }
+    if (open >= options.maxStatementsPerUser()) {
+      throw ServerErrors.of(ServerErrors.LIMIT_EXCEEDED, "user '" + s.caller.user() + "' has " + open
+          + " statements open, the most the server allows (--max-statements-per-user); close some");
+    }
+  }
+
+  /** Refuses {@code sql} if the connection's user is read-only and it is not a query (it is prepared, not run). */
+  private void checkReadOnly(String connectionId, String sql) {
+    Session s = sessions.get(connectionId);
+    if (s == null || !s.caller.readOnly()) {
+      return;
+    }
+    StatementType type = call(() -> {
+      try (PreparedStatement p = getConnection(connectionId).prepareStatement(sql)) {
+        return p.isWrapperFor(AvaticaPreparedStatement.class)
+            ? p.unwrap(AvaticaPreparedStatement.class).getStatementType() : null;
+      }
+    });
+    if (type != StatementType.SELECT) {
+      throw readOnly(s, sql);
+    }
+  }
+
+  private static RuntimeException readOnly(Session s, String sql) {
+    String verb = sql.trim().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
+    return ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller.user() + "' may only read: "
+        + verb + " is refused");
+  }
+
+  private int frameRows(int asked) {
+    int cap = options.maxRowsPerFrame();
+    return asked < 0 || asked > cap ? cap : asked;
+  }
+
+  /** Runs {@code action}, every failure becoming an error with its SQLState. */
+  private static <T> T call(Callable<T> action) {
+    try {
+      return action.call();
+    } catch (Exception e) {
+      throw ServerErrors.toClient(e);
+    }
+  }
+}
