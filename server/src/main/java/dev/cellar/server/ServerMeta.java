@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.jdbc.JdbcMeta;
 import org.apache.calcite.avatica.QueryState;
@@ -226,7 +227,11 @@ public class ServerMeta extends JdbcMeta {
   @Override
   public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties connProps) {
     owned(ch.id);
-    return call(() -> super.connectionSync(ch, connProps));
+    // what the connection has after the change (Cellar serves every isolation level it accepts as REPEATABLE_READ)
+    return call(() -> {
+      super.connectionSync(ch, connProps);
+      return new ConnectionPropertiesImpl(getConnection(ch.id));
+    });
   }
 
   @Override

@@ -76,11 +76,11 @@ public class CellarRemoteDriver extends Driver {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof AvaticaClientRuntimeException a && a.getSqlState() != null
           && !a.getSqlState().equals(ErrorResponse.UNKNOWN_SQL_STATE)) {
-        return new SQLException(a.getMessage(), a.getSqlState(), a.getErrorCode(), e);
+        return RemoteErrors.toSql(e);
       }
       if (t.getMessage() != null && t.getMessage().contains("HTTP/401")) {
-        return new SQLException("the Cellar server at " + server + " refused the credentials (HTTP 401): give a "
-            + "user and password it knows", "28000", e);
+        return RemoteErrors.of("the Cellar server at " + server + " refused the credentials (HTTP 401): give a "
+            + "user and password it knows", "28000", 0, e);
       }
       root = t;
     }

@@ -1,5 +1,6 @@
 package dev.cellar.jdbc.remote;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -53,6 +54,96 @@ public class RemoteDatabaseMetaData extends AvaticaDatabaseMetaData {
   @Override
   public String getDatabaseProductVersion() throws SQLException {
     return serverProperty("GET_DATABASE_PRODUCT_VERSION", super.getDatabaseProductVersion());
+  }
+
+  // ---- what the embedded driver answers: transactions (snapshot isolation), result sets --------
+
+  @Override
+  public boolean supportsTransactions() {
+    return true;
+  }
+
+  @Override
+  public int getDefaultTransactionIsolation() {
+    return Connection.TRANSACTION_REPEATABLE_READ;
+  }
+
+  /** READ_UNCOMMITTED, READ_COMMITTED and REPEATABLE_READ, all served by snapshot isolation; not SERIALIZABLE. */
+  @Override
+  public boolean supportsTransactionIsolationLevel(int level) {
+    return level == Connection.TRANSACTION_READ_UNCOMMITTED || level == Connection.TRANSACTION_READ_COMMITTED
+        || level == Connection.TRANSACTION_REPEATABLE_READ;
+  }
+
+  @Override
+  public boolean supportsDataDefinitionAndDataManipulationTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsDataManipulationTransactionsOnly() {
+    return true;
+  }
+
+  @Override
+  public boolean dataDefinitionCausesTransactionCommit() {
+    return false;
+  }
+
+  @Override
+  public boolean dataDefinitionIgnoredInTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsMultipleTransactions() {
+    return true;
+  }
+
+  /** Result sets are read-only and forward-only and see no changes made while they are open. */
+  @Override
+  public boolean ownUpdatesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean ownDeletesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean ownInsertsAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean othersUpdatesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean othersDeletesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean othersInsertsAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean updatesAreDetected(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean deletesAreDetected(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean insertsAreDetected(int type) {
+    return false;
   }
 
   private String serverProperty(String name, String fallback) {

@@ -26,10 +26,15 @@ public class CellarRemoteConnection extends AvaticaConnection {
     }
   }
 
+  /**
+   * Sets auto-commit on the server at once (Avatica's client would wait for the next statement):
+   * turning it on commits the open transaction, as JDBC asks.
+   */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
     try {
       super.setAutoCommit(autoCommit);
+      meta.connectionSync(handle, new ConnectionPropertiesImpl());
     } catch (RuntimeException e) {
       throw RemoteErrors.toSql(e);
     }
@@ -62,10 +67,12 @@ public class CellarRemoteConnection extends AvaticaConnection {
     }
   }
 
+  /** Sets the isolation level on the server at once, so that a level it does not serve fails here. */
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
     try {
       super.setTransactionIsolation(level);
+      meta.connectionSync(handle, new ConnectionPropertiesImpl());
     } catch (RuntimeException e) {
       throw RemoteErrors.toSql(e);
     }
