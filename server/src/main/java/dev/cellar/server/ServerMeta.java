@@ -100,7 +100,8 @@ public class ServerMeta extends JdbcMeta {
   void expireIdle() {
     getConnectionCache().cleanUp();
     getStatementCache().cleanUp();
-    sessions.keySet().removeIf(id -> getConnectionCache().getIfPresent(id) == null);
+    // asMap().containsKey does not count as a use, which getIfPresent would
+    sessions.keySet().removeIf(id -> !getConnectionCache().asMap().containsKey(id));
     statements.entrySet().removeIf(e -> {
       if (getStatementCache().asMap().containsKey(e.getKey())) {
         return false;
@@ -417,11 +418,13 @@ public class ServerMeta extends JdbcMeta {
     return c == null ? new Caller(null, false) : c;
   }
 
-  /** The session of connection {@code id} if the caller owns it; else 08003. */
+  /** The session of connection {@code id} if the caller owns it and it is open; else 08003. */
   private Session owned(String id) {
     Session s = sessions.get(id);
     Caller c = caller();
-    if (s == null || c.user() != null && !c.user().equals(s.caller.user())) {
+    // a request on a connection is a use of it: getIfPresent restarts its idle time
+    if (s == null || c.user() != null && !c.user().equals(s.caller.user())
+        || getConnectionCache().getIfPresent(id) == null) {
       throw ServerErrors.of(ServerErrors.NO_CONNECTION, "connection " + id + " does not exist on the server: it "
           + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
     }
