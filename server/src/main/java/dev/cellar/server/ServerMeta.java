@@ -49,6 +49,15 @@ public class ServerMeta extends JdbcMeta {
   private final ThreadLocal<Caller> caller = new ThreadLocal<>();
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
   private final Map<Integer, String> statements = new ConcurrentHashMap<>();
+  private final Map<Integer, Statement> running = new ConcurrentHashMap<>();
+  private final ThreadLocal<Statement> created = new ThreadLocal<>();
+
+  /**
+   * The catalog a client sets, in a connection sync, to cancel one of its statements, followed
+   * by the statement's id: Avatica's protocol has no cancel request, and Cellar has no catalogs.
+   * The thin driver sends it for {@code Statement.cancel} and {@code setQueryTimeout}.
+   */
+  public static final String CANCEL = "cellar.cancel:";
 
   /** The user a request runs as; null without authentication. */
   record Caller(String user, boolean readOnly) {}
@@ -106,6 +115,7 @@ public class ServerMeta extends JdbcMeta {
       if (getStatementCache().asMap().containsKey(e.getKey())) {
         return false;
       }
+      running.remove(e.getKey());
       Session s = sessions.get(e.getValue());
       if (s != null) {
         s.statements.decrementAndGet();
@@ -122,6 +132,7 @@ public class ServerMeta extends JdbcMeta {
     getConnectionCache().cleanUp();
     sessions.clear();
     statements.clear();
+    running.clear();
   }
 
   /** The remote connections open now. */
@@ -184,8 +195,7 @@ public class ServerMeta extends JdbcMeta {
       }
     }
     Connection c = connect(url, props);
-    int timeout = (int) Math.min(Integer.MAX_VALUE, options.statementTimeout().toSeconds());
-    return timeout > 0 ? withStatementTimeout(c, timeout) : c;
+    return watched(c, (int) Math.min(Integer.MAX_VALUE, options.statementTimeout().toSeconds()));
   }
 
   /** Opens the embedded connection to {@code url}. */
@@ -193,7 +203,11 @@ public class ServerMeta extends JdbcMeta {
     return DriverManager.getConnection(url, info);
   }
 
-  private static Connection withStatementTimeout(Connection c, int seconds) {
+  /**
+   * {@code c}, with each statement it creates given the statement timeout (if not 0) and noted,
+   * so that the remote statement made of it can be cancelled.
+   */
+  private Connection watched(Connection c, int timeoutSeconds) {
     return (Connection) Proxy.newProxyInstance(ServerMeta.class.getClassLoader(), new Class<?>[] {Connection.class},
         (proxy, method, args) -> {
           Object result;
@@ -202,11 +216,23 @@ public class ServerMeta extends JdbcMeta {
           } catch (InvocationTargetException e) {
             throw e.getCause();
           }
-          if (result instanceof Statement s && !(method.getName().equals("unwrap"))) {
-            s.setQueryTimeout(seconds);
+          if (result instanceof Statement st && !method.getName().equals("unwrap")) {
+            if (timeoutSeconds > 0) {
+              st.setQueryTimeout(timeoutSeconds);
+            }
+            created.set(st);
           }
           return result;
         });
+  }
+
+  /** Notes the statement the embedded connection created for remote statement {@code id}. */
+  private void noteCreated(int id) {
+    Statement st = created.get();
+    created.remove();
+    if (st != null) {
+      running.put(id, st);
+    }
   }
 
   @Override
@@ -221,18 +247,51 @@ public class ServerMeta extends JdbcMeta {
       throw ServerErrors.toClient(e);
     } finally {
       sessions.remove(ch.id);
-      statements.values().removeIf(ch.id::equals);
+      statements.entrySet().removeIf(e -> {
+        if (ch.id.equals(e.getValue())) {
+          running.remove(e.getKey());
+          return true;
+        }
+        return false;
+      });
     }
   }
 
   @Override
   public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties connProps) {
     owned(ch.id);
+    if (connProps.getCatalog() != null && connProps.getCatalog().startsWith(CANCEL)) {
+      cancel(ch, connProps.getCatalog().substring(CANCEL.length()));
+      ConnectionProperties rest = new ConnectionPropertiesImpl(connProps.isAutoCommit(), connProps.isReadOnly(),
+          connProps.getTransactionIsolation(), null, connProps.getSchema());
+      return connectionSync(ch, rest);
+    }
     // what the connection has after the change (Cellar serves every isolation level it accepts as REPEATABLE_READ)
     return call(() -> {
       super.connectionSync(ch, connProps);
       return new ConnectionPropertiesImpl(getConnection(ch.id));
     });
+  }
+
+  /** Cancels statement {@code id} of connection {@code ch} if it is the caller's; it fails with HY008. */
+  private void cancel(ConnectionHandle ch, String id) {
+    int statement;
+    try {
+      statement = Integer.parseInt(id.trim());
+    } catch (NumberFormatException e) {
+      throw ServerErrors.of(ServerErrors.NO_STATEMENT, "cannot cancel statement '" + id + "': not a statement id");
+    }
+    if (!ch.id.equals(statements.get(statement))) {
+      return;   // closed or expired already: nothing to cancel
+    }
+    Statement st = running.get(statement);
+    if (st != null) {
+      call(() -> {
+        st.cancel();
+        return null;
+      });
+      LOG.debug("statement {} of connection {} cancelled", statement, ch.id);
+    }
   }
 
   @Override
@@ -312,6 +371,7 @@ public class ServerMeta extends JdbcMeta {
     owned(ch.id);
     checkStatementLimit(ch.id);
     StatementHandle h = call(() -> super.createStatement(ch));
+    noteCreated(h.id);
     track(ch.id, h.id);
     return h;
   }
@@ -321,6 +381,7 @@ public class ServerMeta extends JdbcMeta {
     Session s = owned(ch.id);
     checkStatementLimit(ch.id);
     StatementHandle h = call(() -> super.prepare(ch, sql, maxRowCount));
+    noteCreated(h.id);
     track(ch.id, h.id);
     if (s.caller.readOnly() && (h.signature == null || h.signature.statementType != StatementType.SELECT)) {
       closeStatement(h);
@@ -402,6 +463,7 @@ public class ServerMeta extends JdbcMeta {
         return null;
       });
     } finally {
+      running.remove(h.id);
       if (statements.remove(h.id) != null) {
         Session s = sessions.get(conn);
         if (s != null) {
@@ -476,6 +538,8 @@ public class ServerMeta extends JdbcMeta {
       try (PreparedStatement p = getConnection(connectionId).prepareStatement(sql)) {
         return p.isWrapperFor(AvaticaPreparedStatement.class)
             ? p.unwrap(AvaticaPreparedStatement.class).getStatementType() : null;
+      } finally {
+        created.remove();
       }
     });
     if (type != StatementType.SELECT) {

@@ -83,6 +83,44 @@ class ResourcesTest {
   }
 
   @Test
+  void queryTimeoutAndCancelReachTheServer() throws Exception {
+    try (CellarServer server = CellarServer.start(Servers.fresh()); Connection c = Servers.connect(server);
+        Statement s = c.createStatement()) {
+      bigTable(c);
+      String slow = "SELECT COUNT(*) FROM big a, big b WHERE a.id + b.id < 0";
+      s.setQueryTimeout(1);
+      long start = System.nanoTime();
+      SQLException timeout = assertThrows(SQLException.class, () -> s.executeQuery(slow).next());
+      assertEquals("HYT00", timeout.getSQLState(), timeout.getMessage());
+      assertTrue((System.nanoTime() - start) / 1_000_000 < 10_000, "stopped in time");
+      try (java.sql.PreparedStatement p = c.prepareStatement(slow)) {
+        p.setQueryTimeout(1);
+        SQLException prepared = assertThrows(SQLException.class, () -> p.executeQuery().next());
+        assertEquals("HYT00", prepared.getSQLState(), prepared.getMessage());
+      }
+      s.setQueryTimeout(0);
+      Thread canceller = new Thread(() -> {
+        try {
+          Thread.sleep(500);
+          s.cancel();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      canceller.start();
+      start = System.nanoTime();
+      SQLException cancelled = assertThrows(SQLException.class, () -> s.executeQuery(slow).next());
+      canceller.join();
+      assertEquals("HY008", cancelled.getSQLState(), cancelled.getMessage());
+      assertTrue((System.nanoTime() - start) / 1_000_000 < 10_000, "stopped in time");
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM d")) {
+        assertTrue(rs.next());
+        assertEquals(10, rs.getInt(1), "the statement stays usable");
+      }
+    }
+  }
+
+  @Test
   void limitsOnConnectionsAndStatementsPerUser() throws Exception {
     Path users = java.nio.file.Files.createTempDirectory("cellar-users").resolve("users");
     UsersFile.setPassword(users, "u", "pw-1".toCharArray(), false);

@@ -5,7 +5,8 @@ import java.util.Properties;
 
 /**
  * The remote driver's factory: Avatica's JDBC 4.1 objects, with Cellar's connection
- * ({@link CellarRemoteConnection}) and {@code DatabaseMetaData}. It lives in Avatica's package because the factory it extends is
+ * ({@link CellarRemoteConnection}), statements ({@link CellarRemoteStatement}) and
+ * {@code DatabaseMetaData}. It lives in Avatica's package because the factory it extends is
  * package-private.
  */
 public class CellarRemoteFactory extends AvaticaJdbc41Factory {
@@ -18,6 +19,12 @@ public class CellarRemoteFactory extends AvaticaJdbc41Factory {
   public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
       Properties info) {
     return new CellarRemoteConnection(driver, factory, url, info);
+  }
+
+  @Override
+  public AvaticaStatement newStatement(AvaticaConnection connection, Meta.StatementHandle h, int resultSetType,
+      int resultSetConcurrency, int resultSetHoldability) {
+    return new CellarRemoteStatement(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
   }
 
   @Override
