@@ -49,10 +49,6 @@ final class PasswordHash {
 
   /** Whether {@code stored} is a hash this class writes. */
   static boolean isHash(String stored) {
-    return verifyFormat(stored);
-  }
-
-  private static boolean verifyFormat(String stored) {
     String[] parts = stored.split("\\$");
     return parts.length == 4 && parts[0].equals(PREFIX) && parts[1].matches("[0-9]+");
   }

@@ -13,9 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.NoSuchStatementException;
@@ -47,9 +45,7 @@ public class ServerMeta extends JdbcMeta {
 
   private final ServerOptions options;
   private final ThreadLocal<Caller> caller = new ThreadLocal<>();
-  private final Map<String, Session> sessions = new ConcurrentHashMap<>();
-  private final Map<Integer, String> statements = new ConcurrentHashMap<>();
-  private final Map<Integer, Statement> running = new ConcurrentHashMap<>();
+  private final Sessions sessions = new Sessions();
   private final ThreadLocal<Statement> created = new ThreadLocal<>();
 
   /**
@@ -61,16 +57,6 @@ public class ServerMeta extends JdbcMeta {
 
   /** The user a request runs as; null without authentication. */
   record Caller(String user, boolean readOnly) {}
-
-  /** A remote connection's owner and its open statements. */
-  private static final class Session {
-    final Caller caller;
-    final AtomicInteger statements = new AtomicInteger();
-
-    Session(Caller caller) {
-      this.caller = caller;
-    }
-  }
 
   /**
    * A Meta serving {@code options.url()}.
@@ -110,18 +96,7 @@ public class ServerMeta extends JdbcMeta {
     getConnectionCache().cleanUp();
     getStatementCache().cleanUp();
     // asMap().containsKey does not count as a use, which getIfPresent would
-    sessions.keySet().removeIf(id -> !getConnectionCache().asMap().containsKey(id));
-    statements.entrySet().removeIf(e -> {
-      if (getStatementCache().asMap().containsKey(e.getKey())) {
-        return false;
-      }
-      running.remove(e.getKey());
-      Session s = sessions.get(e.getValue());
-      if (s != null) {
-        s.statements.decrementAndGet();
-      }
-      return true;
-    });
+    sessions.retain(getConnectionCache().asMap()::containsKey, getStatementCache().asMap()::containsKey);
   }
 
   /** Closes every remote connection and statement; the server calls it when it stops. */
@@ -131,18 +106,16 @@ public class ServerMeta extends JdbcMeta {
     getStatementCache().cleanUp();
     getConnectionCache().cleanUp();
     sessions.clear();
-    statements.clear();
-    running.clear();
   }
 
   /** The remote connections open now. */
   public int openConnections() {
-    return sessions.size();
+    return sessions.connections();
   }
 
   /** The remote statements open now. */
   public int openStatements() {
-    return statements.size();
+    return sessions.statements();
   }
 
   // ---- connections ----------------------------------------------------------------------------
@@ -155,12 +128,12 @@ public class ServerMeta extends JdbcMeta {
   @Override
   public void openConnection(ConnectionHandle ch, Map<String, String> info) {
     Caller c = caller();
-    if (sessions.size() >= options.maxConnections()) {
-      throw ServerErrors.of(ServerErrors.TOO_MANY_CONNECTIONS, "the server has " + sessions.size()
+    if (sessions.connections() >= options.maxConnections()) {
+      throw ServerErrors.of(ServerErrors.TOO_MANY_CONNECTIONS, "the server has " + sessions.connections()
           + " connections open, the most it allows (--max-connections)");
     }
     if (c.user() != null) {
-      long open = sessions.values().stream().filter(s -> c.user().equals(s.caller.user())).count();
+      long open = sessions.connectionsOf(c.user());
       if (open >= options.maxConnectionsPerUser()) {
         throw ServerErrors.of(ServerErrors.TOO_MANY_CONNECTIONS, "user '" + c.user() + "' has " + open
             + " connections open, the most the server allows (--max-connections-per-user)");
@@ -180,7 +153,7 @@ public class ServerMeta extends JdbcMeta {
     } catch (RuntimeException e) {
       throw ServerErrors.toClient(e);
     }
-    sessions.put(ch.id, new Session(c));
+    sessions.open(ch.id, c);
     LOG.debug("connection {} opened by {}", ch.id, c.user());
   }
 
@@ -231,13 +204,13 @@ public class ServerMeta extends JdbcMeta {
     Statement st = created.get();
     created.remove();
     if (st != null) {
-      running.put(id, st);
+      sessions.embedded(id, st);
     }
   }
 
   @Override
   public void closeConnection(ConnectionHandle ch) {
-    if (!sessions.containsKey(ch.id)) {
+    if (sessions.get(ch.id) == null) {
       return;
     }
     owned(ch.id);
@@ -246,14 +219,7 @@ public class ServerMeta extends JdbcMeta {
     } catch (RuntimeException e) {
       throw ServerErrors.toClient(e);
     } finally {
-      sessions.remove(ch.id);
-      statements.entrySet().removeIf(e -> {
-        if (ch.id.equals(e.getValue())) {
-          running.remove(e.getKey());
-          return true;
-        }
-        return false;
-      });
+      sessions.close(ch.id);
     }
   }
 
@@ -281,10 +247,10 @@ public class ServerMeta extends JdbcMeta {
     } catch (NumberFormatException e) {
       throw ServerErrors.of(ServerErrors.NO_STATEMENT, "cannot cancel statement '" + id + "': not a statement id");
     }
-    if (!ch.id.equals(statements.get(statement))) {
+    if (!ch.id.equals(sessions.connectionOf(statement))) {
       return;   // closed or expired already: nothing to cancel
     }
-    Statement st = running.get(statement);
+    Statement st = sessions.embedded(statement);
     if (st != null) {
       call(() -> {
         st.cancel();
@@ -378,12 +344,12 @@ public class ServerMeta extends JdbcMeta {
 
   @Override
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-    Session s = owned(ch.id);
+    Sessions.Session s = owned(ch.id);
     checkStatementLimit(ch.id);
     StatementHandle h = call(() -> super.prepare(ch, sql, maxRowCount));
     noteCreated(h.id);
     track(ch.id, h.id);
-    if (s.caller.readOnly() && (h.signature == null || h.signature.statementType != StatementType.SELECT)) {
+    if (s.caller().readOnly() && (h.signature == null || h.signature.statementType != StatementType.SELECT)) {
       closeStatement(h);
       throw readOnly(s, sql);
     }
@@ -452,7 +418,7 @@ public class ServerMeta extends JdbcMeta {
 
   @Override
   public void closeStatement(StatementHandle h) {
-    String conn = statements.get(h.id);
+    String conn = sessions.connectionOf(h.id);
     if (conn == null) {
       return;
     }
@@ -463,13 +429,7 @@ public class ServerMeta extends JdbcMeta {
         return null;
       });
     } finally {
-      running.remove(h.id);
-      if (statements.remove(h.id) != null) {
-        Session s = sessions.get(conn);
-        if (s != null) {
-          s.statements.decrementAndGet();
-        }
-      }
+      sessions.untrack(h.id);
     }
   }
 
@@ -481,11 +441,11 @@ public class ServerMeta extends JdbcMeta {
   }
 
   /** The session of connection {@code id} if the caller owns it and it is open; else 08003. */
-  private Session owned(String id) {
-    Session s = sessions.get(id);
+  private Sessions.Session owned(String id) {
+    Sessions.Session s = sessions.get(id);
     Caller c = caller();
     // a request on a connection is a use of it: getIfPresent restarts its idle time
-    if (s == null || c.user() != null && !c.user().equals(s.caller.user())
+    if (s == null || c.user() != null && !c.user().equals(s.caller().user())
         || getConnectionCache().getIfPresent(id) == null) {
       throw ServerErrors.of(ServerErrors.NO_CONNECTION, "connection " + id + " does not exist on the server: it "
           + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
@@ -496,42 +456,32 @@ public class ServerMeta extends JdbcMeta {
   /** Checks that the caller owns the statement's connection and the statement belongs to it; else 24000. */
   private void ownedStatement(StatementHandle h) {
     owned(h.connectionId);
-    if (!h.connectionId.equals(statements.get(h.id))) {
+    if (!h.connectionId.equals(sessions.connectionOf(h.id))) {
       throw ServerErrors.of(ServerErrors.NO_STATEMENT, "statement " + h.id + " does not exist on the server: it "
           + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
     }
   }
 
   private void track(String connectionId, int statementId) {
-    if (statements.put(statementId, connectionId) == null) {
-      Session s = sessions.get(connectionId);
-      if (s != null) {
-        s.statements.incrementAndGet();
-      }
-    }
+    sessions.track(connectionId, statementId);
   }
 
   private void checkStatementLimit(String connectionId) {
-    Session s = sessions.get(connectionId);
-    if (s == null || s.caller.user() == null) {
+    Sessions.Session s = sessions.get(connectionId);
+    if (s == null || s.caller().user() == null) {
       return;
     }
-    int open = 0;
-    for (Session o : sessions.values()) {
-      if (s.caller.user().equals(o.caller.user())) {
-        open += o.statements.get();
-      }
-    }
+    long open = sessions.statementsOf(s.caller().user());
     if (open >= options.maxStatementsPerUser()) {
-      throw ServerErrors.of(ServerErrors.LIMIT_EXCEEDED, "user '" + s.caller.user() + "' has " + open
+      throw ServerErrors.of(ServerErrors.LIMIT_EXCEEDED, "user '" + s.caller().user() + "' has " + open
           + " statements open, the most the server allows (--max-statements-per-user); close some");
     }
   }
 
   /** Refuses {@code sql} if the connection's user is read-only and it is not a query (it is prepared, not run). */
   private void checkReadOnly(String connectionId, String sql) {
-    Session s = sessions.get(connectionId);
-    if (s == null || !s.caller.readOnly()) {
+    Sessions.Session s = sessions.get(connectionId);
+    if (s == null || !s.caller().readOnly()) {
       return;
     }
     StatementType type = call(() -> {
@@ -547,9 +497,9 @@ public class ServerMeta extends JdbcMeta {
     }
   }
 
-  private static RuntimeException readOnly(Session s, String sql) {
+  private static RuntimeException readOnly(Sessions.Session s, String sql) {
     String verb = sql.trim().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
-    return ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller.user() + "' may only read: "
+    return ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller().user() + "' may only read: "
         + verb + " is refused");
   }
 
