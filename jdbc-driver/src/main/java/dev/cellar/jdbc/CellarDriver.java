@@ -66,6 +66,15 @@ public class CellarDriver extends Driver {
     return PREFIX;
   }
 
+  /** The prefix of the remote driver's URLs, which this driver leaves to it. */
+  static final String REMOTE_PREFIX = PREFIX + "remote:";
+
+  /** {@code jdbc:cellar:} URLs, except the remote driver's {@code jdbc:cellar:remote:}. */
+  @Override
+  public boolean acceptsURL(String url) throws SQLException {
+    return super.acceptsURL(url) && !url.startsWith(REMOTE_PREFIX);
+  }
+
   @Override
   protected String getFactoryClassName(JdbcVersion jdbcVersion) {
     return CellarJdbcFactory.class.getName();
@@ -148,6 +157,7 @@ public class CellarDriver extends Driver {
       CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
           Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props))
           .setTransactionMaxBytes(CellarProperty.TRANSACTION_MAX_BYTES.getLong(props));
+      KeyMetadata.addSystemTables(((CalciteConnection) connection).getRootSchema(), db.db);
       connection.setSchema(SCHEMA);
       CONNECTIONS.put(connection, db);
       return connection;

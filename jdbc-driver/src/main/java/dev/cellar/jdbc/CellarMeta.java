@@ -1,10 +1,8 @@
 package dev.cellar.jdbc;
 
+import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.adapter.CellarSchema;
 import dev.cellar.sql.catalog.Catalog;
-import dev.cellar.sql.catalog.ColumnDef;
-import dev.cellar.sql.catalog.IndexDef;
-import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.parser.CellarParser;
 import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
@@ -272,13 +270,8 @@ final class CellarMeta extends CalciteMetaAccess {
 
   @Override
   public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-    List<PrimaryKeyRow> rows = new ArrayList<>();
-    for (TableDef t : tables(schema, table)) {
-      for (ColumnDef c : t.keyColumns()) {
-        rows.add(new PrimaryKeyRow(t.schema(), t.name(), c.name(), (short) (c.keyPosition() + 1), "PK_" + t.name()));
-      }
-    }
-    rows.sort((a, b) -> a.columnName.compareTo(b.columnName));
+    CellarDatabase db = database();
+    List<PrimaryKeyRow> rows = db == null ? List.of() : KeyMetadata.primaryKeys(db, schema, table);
     return rows(PrimaryKeyRow.class, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ",
         "PK_NAME"), rows);
   }
@@ -286,27 +279,8 @@ final class CellarMeta extends CalciteMetaAccess {
   @Override
   public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
       boolean approximate) {
-    List<IndexInfoRow> rows = new ArrayList<>();
-    for (TableDef t : tables(schema, table)) {
-      for (ColumnDef c : t.keyColumns()) {
-        rows.add(new IndexInfoRow(t.schema(), t.name(), "PK_" + t.name(), (short) (c.keyPosition() + 1), c.name(),
-            c.descending() ? "D" : "A"));
-      }
-      // secondary indexes, readable or being built
-      for (IndexDef ix : indexes(t)) {
-        if (unique && !ix.unique()) {
-          continue;
-        }
-        short pos = 1;
-        for (IndexDef.Part p : ix.columns()) {
-          rows.add(new IndexInfoRow(t.schema(), t.name(), !ix.unique(), ix.name(), pos++, p.column(),
-              p.descending() ? "D" : "A"));
-        }
-      }
-    }
-    // JDBC orders by NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION
-    rows.sort(java.util.Comparator.<IndexInfoRow, Boolean>comparing(r -> r.nonUnique)
-        .thenComparing(r -> r.indexName).thenComparing(r -> r.ordinalPosition));
+    CellarDatabase db = database();
+    List<IndexInfoRow> rows = db == null ? List.of() : KeyMetadata.indexInfo(db, schema, table, unique);
     return rows(IndexInfoRow.class, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",
         "INDEX_NAME", "TYPE", "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES",
         "FILTER_CONDITION"), rows);
@@ -402,29 +376,11 @@ final class CellarMeta extends CalciteMetaAccess {
     return t.trim();
   }
 
-  /** The catalog tables matching an exact schema (or any, if null) and table name. */
-  /** The secondary indexes of {@code t}. */
-  private List<IndexDef> indexes(TableDef t) {
+  /** The database behind this connection, or null if it has no Cellar schema. */
+  private CellarDatabase database() {
     SchemaPlus s = calciteConnection().getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);
     CellarSchema cs = s == null ? null : s.unwrap(CellarSchema.class);
-    return cs == null ? List.of() : cs.session().database().catalog().snapshot().indexesOf(t.name());
-  }
-
-  private List<TableDef> tables(String schema, String table) {
-    if (schema != null && !schema.equals(Catalog.DEFAULT_SCHEMA)) {
-      return List.of();
-    }
-    SchemaPlus s = calciteConnection().getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);
-    CellarSchema cs = s == null ? null : s.unwrap(CellarSchema.class);
-    if (cs == null) {
-      return List.of();
-    }
-    Catalog.Snapshot snap = cs.session().database().catalog().snapshot();
-    if (table == null) {
-      return new ArrayList<>(snap.tables().values());
-    }
-    TableDef t = snap.table(table);
-    return t == null ? List.of() : List.of(t);
+    return cs == null ? null : cs.session().database();
   }
 
   /** Generated rowkeys as a result set: one VARBINARY column {@code ROWKEY}, one row per key. */

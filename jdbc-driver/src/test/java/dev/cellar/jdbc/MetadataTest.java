@@ -49,9 +49,10 @@ class MetadataTest {
   @Test
   void tablesAndViews() throws Exception {
     assertEquals(List.of("SHOP", "GOOD_SHOP"), column(md.getTables(null, "PUBLIC", "%", null), "TABLE_NAME"));
-    // the system table CELLAR.INDEXES comes first, as JDBC orders by type
-    assertEquals(List.of("INDEXES", "SHOP", "GOOD_SHOP"), column(md.getTables(null, null, null, null), "TABLE_NAME"));
-    assertEquals(List.of("SYSTEM TABLE"), column(md.getTables(null, "CELLAR", "%", null), "TABLE_TYPE"));
+    // the system tables of CELLAR come first, as JDBC orders by type
+    assertEquals(List.of("INDEXES", "INDEX_INFO", "PRIMARY_KEYS", "SHOP", "GOOD_SHOP"),
+        column(md.getTables(null, null, null, null), "TABLE_NAME"));
+    assertEquals(List.of("SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE"), column(md.getTables(null, "CELLAR", "%", null), "TABLE_TYPE"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "SHOP", null), "TABLE_NAME"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "%", new String[] {"TABLE"}), "TABLE_NAME"));
     assertEquals(List.of("VIEW"), column(md.getTables(null, "PUBLIC", "GOOD%", null), "TABLE_TYPE"));
@@ -77,11 +78,12 @@ class MetadataTest {
         rows.add(rs.getString("TABLE_TYPE") + " " + rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME"));
       }
     }
-    assertEquals(List.of("SYSTEM TABLE CELLAR.INDEXES", "TABLE PUBLIC.ALPHA", "TABLE PUBLIC.LOG", "TABLE PUBLIC.SHOP",
+    assertEquals(List.of("SYSTEM TABLE CELLAR.INDEXES", "SYSTEM TABLE CELLAR.INDEX_INFO",
+        "SYSTEM TABLE CELLAR.PRIMARY_KEYS", "TABLE PUBLIC.ALPHA", "TABLE PUBLIC.LOG", "TABLE PUBLIC.SHOP",
         "TABLE PUBLIC.ZETA", "VIEW PUBLIC.A_VIEW", "VIEW PUBLIC.GOOD_SHOP"), rows);
     assertEquals(List.of("A_VIEW", "GOOD_SHOP"),
         column(md.getTables(null, "PUBLIC", "%", new String[] {"VIEW"}), "TABLE_NAME"));
-    assertEquals(List.of("INDEXES"), column(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}),
+    assertEquals(List.of("INDEXES", "INDEX_INFO", "PRIMARY_KEYS"), column(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}),
         "TABLE_NAME"));
     assertEquals(List.of(), column(md.getTables(null, "metadata", "%", null), "TABLE_NAME"));
     assertEquals(List.of(), column(md.getTables(null, null, "_cellar_catalog", null), "TABLE_NAME"));
@@ -222,6 +224,23 @@ class MetadataTest {
     assertEquals(List.of(List.of("PK_SHOP", false, 1, "REGION", "D"), List.of("PK_SHOP", false, 2, "SHOP_ID", "A"),
         List.of("SHOP_BY_COL", true, 1, col, "D")), all);
     Sql.run(c, "DROP INDEX shop_by_col");
+  }
+
+  /** The system tables a remote client reads for getPrimaryKeys and getIndexInfo hold the same rows. */
+  @Test
+  void primaryKeysAndIndexInfoAsSystemTables() throws Exception {
+    assertEquals(List.of(List.of("SHOP", "REGION", (short) 1, "PK_SHOP"), List.of("SHOP", "SHOP_ID", (short) 2,
+        "PK_SHOP")), rows(c, "SELECT table_name, column_name, key_seq, pk_name FROM cellar.primary_keys "
+        + "WHERE table_name = 'SHOP' ORDER BY column_name"));
+    Sql.run(c, "CREATE INDEX shop_by_name ON shop (name DESC)");
+    try {
+      assertEquals(List.of(List.of("PK_SHOP", false, (short) 1, "REGION", "D"),
+          List.of("PK_SHOP", false, (short) 2, "SHOP_ID", "A"), List.of("SHOP_BY_NAME", true, (short) 1, "NAME", "D")),
+          rows(c, "SELECT index_name, non_unique, ordinal_position, column_name, asc_or_desc FROM cellar.index_info "
+              + "WHERE table_name = 'SHOP' ORDER BY non_unique, index_name, ordinal_position"));
+    } finally {
+      Sql.run(c, "DROP INDEX shop_by_name");
+    }
   }
 
   @Test

@@ -47,7 +47,8 @@ class PooledClientsTest {
     assertTrue(cellar.contains("committed seen by another connection: 2"), cellar.toString());
   }
 
-  private static List<String> workload(String url, SQLDialect dialect) throws Exception {
+  /** Runs the workload on a pool of connections to {@code url}; its answers, in order. */
+  static List<String> workload(String url, SQLDialect dialect) throws Exception {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
     config.setMaximumPoolSize(4);

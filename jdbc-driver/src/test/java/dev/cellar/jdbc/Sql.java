@@ -25,8 +25,32 @@ final class Sql {
     return "jdbc:cellar:mem:test" + NEXT.incrementAndGet() + ";shutdown=true";
   }
 
+  /**
+   * Opens a connection to {@code url}: through {@link DriverManager}, or through the
+   * {@link Connector} class named by the system property {@code cellar.test.connector} (the
+   * server module runs these tests through a server that way).
+   */
   static Connection connect(String url) throws SQLException {
-    return DriverManager.getConnection(url);
+    return CONNECTOR.connect(url);
+  }
+
+  /** How the tests open a connection to a database URL. */
+  interface Connector {
+    Connection connect(String url) throws SQLException;
+  }
+
+  private static final Connector CONNECTOR = connector();
+
+  private static Connector connector() {
+    String name = System.getProperty("cellar.test.connector");
+    if (name == null || name.isEmpty()) {
+      return DriverManager::getConnection;
+    }
+    try {
+      return (Connector) Class.forName(name).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create the test connector " + name, e);
+    }
   }
 
   /** Runs statements separated by {@code ;} at line ends. */

@@ -1,0 +1,34 @@
+package org.apache.calcite.avatica;
+
+import dev.cellar.jdbc.remote.RemoteDatabaseMetaData;
+import java.util.Properties;
+
+/**
+ * The remote driver's factory: Avatica's JDBC 4.1 objects, with Cellar's connection
+ * ({@link CellarRemoteConnection}), statements ({@link CellarRemoteStatement}) and
+ * {@code DatabaseMetaData}. It lives in Avatica's package because the factory it extends is
+ * package-private.
+ */
+public class CellarRemoteFactory extends AvaticaJdbc41Factory {
+  /** The factory the driver names; Avatica creates it by reflection. */
+  public CellarRemoteFactory() {
+    super();
+  }
+
+  @Override
+  public AvaticaConnection newConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
+      Properties info) {
+    return new CellarRemoteConnection(driver, factory, url, info);
+  }
+
+  @Override
+  public AvaticaStatement newStatement(AvaticaConnection connection, Meta.StatementHandle h, int resultSetType,
+      int resultSetConcurrency, int resultSetHoldability) {
+    return new CellarRemoteStatement(connection, h, resultSetType, resultSetConcurrency, resultSetHoldability);
+  }
+
+  @Override
+  public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+    return new RemoteDatabaseMetaData(connection);
+  }
+}

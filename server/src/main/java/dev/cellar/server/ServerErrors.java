@@ -1,0 +1,59 @@
+package dev.cellar.server;
+
+import java.sql.SQLException;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.NoSuchConnectionException;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
+
+/**
+ * Errors as the server sends them: Avatica's handler passes a SQLState to the client only from
+ * an {@link AvaticaRuntimeException}, so every failure becomes one, with the SQLState and
+ * message of the {@link SQLException} that caused it.
+ */
+final class ServerErrors {
+  /** insufficient_privilege: a read-only user's write. */
+  static final String INSUFFICIENT_PRIVILEGE = "42501";
+  /** too_many_connections: a user's connection limit. */
+  static final String TOO_MANY_CONNECTIONS = "53300";
+  /** program_limit_exceeded: a user's statement limit. */
+  static final String LIMIT_EXCEEDED = "54000";
+  /** connection_does_not_exist: closed, expired or another user's. */
+  static final String NO_CONNECTION = "08003";
+  /** invalid_cursor_state: a statement that is closed, expired or another user's. */
+  static final String NO_STATEMENT = "24000";
+  /** internal_error: a fault of the server, not of the request. */
+  static final String INTERNAL = "XX000";
+
+  private ServerErrors() {}
+
+  /** An error for the client with {@code state} and {@code message}. */
+  static AvaticaRuntimeException of(String state, String message) {
+    return new AvaticaRuntimeException(message, 0, state, AvaticaSeverity.ERROR);
+  }
+
+  /** {@code e} as the client gets it: the SQLState and message of the SQLException in its causes. */
+  static AvaticaRuntimeException toClient(Throwable e) {
+    if (e instanceof AvaticaRuntimeException a) {
+      return a;
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException s && s.getSQLState() != null) {
+        return new AvaticaRuntimeException(s.getMessage(), s.getErrorCode(), s.getSQLState(), AvaticaSeverity.ERROR);
+      }
+      if (t instanceof NoSuchConnectionException) {
+        return of(NO_CONNECTION, "the connection does not exist on the server: it was closed, or it expired after "
+            + "being idle");
+      }
+      if (t instanceof NoSuchStatementException) {
+        return of(NO_STATEMENT, "the statement does not exist on the server: it was closed, or it expired after "
+            + "being idle");
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return of(INTERNAL, "internal error of the Cellar server: " + (e.getMessage() == null ? "no message"
+        : e.getMessage()));
+  }
+}
