@@ -6,12 +6,17 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Paths;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import org.jline.reader.EndOfFileException;
 import org.jline.reader.History;
 import org.jline.reader.LineReader;
 import org.jline.terminal.Terminal;
@@ -51,16 +56,18 @@ public final class SqlConsole {
    * @param in the commands; null for the interactive terminal
    * @param out where SQLLine writes results (and, reading {@code in}, the transcript)
    * @param err where it writes messages and errors
-   * @return the exit status: 0 unless the arguments were wrong or a script ({@code -f}) failed
+   * @return the exit status: 0 unless the arguments were wrong, the database could not be opened
+   *     or a command of a script (standard input or {@code -f}) failed
    */
   public static int run(String[] args, InputStream in, OutputStream out, OutputStream err) throws IOException {
     if (System.getProperty("calcite.default.charset") == null) {
       System.setProperty("calcite.default.charset", "UTF-8");
     }
-    SqlLine sqlLine = new CellarSqlLine();
+    CellarSqlLine sqlLine = new CellarSqlLine();
     sqlLine.setOutputStream(in == null ? out : new NoCarriageReturns(out));
     sqlLine.setErrorStream(err);
-    return sqlLine.begin(sqlLineArgs(args), in, in == null).ordinal();
+    int status = sqlLine.begin(sqlLineArgs(args), in, in == null).ordinal();
+    return status == 0 && in != null && sqlLine.failed ? 1 : status;
   }
 
   /** SQLLine's command line for {@code cellar sql}'s arguments. */
@@ -74,10 +81,10 @@ public final class SqlConsole {
         rest.add(args[i]);
       }
     }
-    // Cellar has no users or passwords, and no transaction isolation levels.
+    // Cellar has no users or passwords; the isolation level is the driver's own.
     // fastConnect=false: read the table and column names for completion when connecting.
     List<String> out = new ArrayList<>(List.of("--connectInteractionMode=notAskCredentials",
-        "--isolation=TRANSACTION_NONE", "--fastConnect=false",
+        "--isolation=DEFAULT", "--fastConnect=false",
         "-d", CellarDriver.class.getName(), "-u", expandHome(url), "-n", "", "-p", ""));
     out.addAll(rest);
     return out.toArray(new String[0]);
@@ -96,11 +103,82 @@ public final class SqlConsole {
    * SQLLine with completion that ignores case (tables and columns are stored upper case, and
    * typed in any case). Reading commands from a stream rather than the terminal, it uses a dumb
    * terminal that does not echo input, since the line reader already prints each command after
-   * its prompt.
+   * its prompt; it runs a last statement that lacks its {@code ;}, and if the database cannot be
+   * opened it stops before reading any. Errors are one line each (message and SQLState), without
+   * a stack trace unless {@code --verbose=true}.
    */
   private static final class CellarSqlLine extends SqlLine {
+    /** Whether a command failed (or the database could not be opened). */
+    boolean failed;
+    /** Whether the first command was read: errors before it are the console's start failing. */
+    boolean reading;
+    /** Whether commands come from a stream rather than the terminal. */
+    boolean script;
+
+    @Override
+    public boolean error(String msg) {
+      if (!msg.startsWith("Warning:")) {
+        failed();
+      }
+      return super.error(msg);
+    }
+
+    @Override
+    public void handleException(Throwable e) {
+      Throwable t = e;
+      while (t instanceof InvocationTargetException && t.getCause() != null) {
+        t = t.getCause();
+      }
+      if (!(t instanceof SQLException) && t.getCause() instanceof SQLException) {
+        t = t.getCause();
+      }
+      if (getOpts().getVerbose() || t instanceof SQLWarning) {
+        super.handleException(t);
+        return;
+      }
+      if (t instanceof SQLException se) {
+        error("Error: " + (se.getMessage() == null ? "" : se.getMessage().trim())
+            + (se.getSQLState() == null ? "" : " (SQLState " + se.getSQLState() + ")"));
+      } else {
+        error("Error: " + (t.getMessage() == null ? t.toString() : t.getMessage().trim()));
+      }
+    }
+
+    private void failed() {
+      failed = true;
+      if (script && !reading) {
+        // the database could not be opened: run nothing
+        setExit(true);
+      }
+    }
+
     @Override
     public LineReader getConsoleReader(InputStream inputStream, History history) throws IOException {
+      LineReader reader = openReader(inputStream, history);
+      if (inputStream == null) {
+        return reader;
+      }
+      script = true;
+      // At the end of the input, a statement without its ';' is run rather than dropped.
+      return (LineReader) Proxy.newProxyInstance(LineReader.class.getClassLoader(),
+          new Class<?>[] {LineReader.class}, (proxy, method, args) -> {
+            boolean readLine = method.getName().equals("readLine");
+            if (readLine) {
+              reading = true;
+            }
+            try {
+              return method.invoke(reader, args);
+            } catch (InvocationTargetException e) {
+              if (readLine && e.getCause() instanceof EndOfFileException eof
+                  && eof.getPartialLine() != null && !eof.getPartialLine().isBlank()) {
+                return eof.getPartialLine();
+              }
+              throw e.getCause();
+            }
+          });
+    }
+
+    private LineReader openReader(InputStream inputStream, History history) throws IOException {
       if (inputStream == null) {
         LineReader reader = super.getConsoleReader(null, history);
         reader.setOpt(LineReader.Option.CASE_INSENSITIVE);

@@ -2,12 +2,15 @@ package dev.cellar.console.sql;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.examples.SeedSql;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -63,7 +66,7 @@ class SqlConsoleTest {
         !quit
         """, url);
     String out = r[1];
-    assertEquals("0", r[0], r[2]);
+    assertEquals("1", r[0], "a failed statement makes the exit status 1\n" + r[2]);
     // each command after its prompt, no terminal control sequences or carriage returns
     // (SQLLine shortens a long URL in the prompt)
     assertTrue(Pattern.compile("^0: jdbc:cellar:file:\\S+> !tables\n\\+-").matcher(out).find(), out);
@@ -109,6 +112,36 @@ class SqlConsoleTest {
     assertEquals("0", r[0], r[2]);
     assertEquals(List.of("0"), column(r[1], "ROLLED_BACK"), r[1]);
     assertEquals(List.of("2"), column(r[1], "COMMITTED"), r[1]);
+  }
+
+  @Test
+  void aFailingScriptExitsNonZeroWithOneLineAndRunsItsLastStatement() throws Exception {
+    String[] r = console("SELECT * FROM nosuch;\nSELECT 'after' AS went_on\n", "jdbc:cellar:mem:console-fail");
+    assertEquals("1", r[0], r[2]);
+    assertEquals(List.of("after"), column(r[1], "WENT_ON"), "the last statement, without its ';', runs\n" + r[1]);
+    assertTrue(r[2].contains("Error: From line 1, column 15 to line 1, column 20: Object 'NOSUCH' not found")
+        && r[2].contains("(SQLState 42S02)"), r[2]);
+    assertTrue(!r[2].contains("\tat ") && !r[2].contains("Exception"), r[2]);
+
+    String[] ok = console("SELECT 'last' AS unterminated", "jdbc:cellar:mem:console-fail");
+    assertEquals("0", ok[0], ok[2]);
+    assertEquals(List.of("last"), column(ok[1], "UNTERMINATED"), ok[1]);
+  }
+
+  @Test
+  void aScriptFileStopsAtItsFirstErrorWithStatusNonZero() throws Exception {
+    Path script = dir.resolve("fails.sql");
+    Files.writeString(script, "SELECT * FROM nosuch;\nSELECT 'after' AS went_on;\n");
+    String[] r = console("", "jdbc:cellar:mem:console-f", "-f", script.toString());
+    assertNotEquals("0", r[0], r[2]);
+    assertTrue(r[2].contains("(SQLState 42S02)") && !r[2].contains("\tat "), r[2]);
+    assertFalse(r[1].contains("after"), r[1]);
+
+    Path last = dir.resolve("last.sql");
+    Files.writeString(last, "SELECT 'first' AS first_one;\nSELECT 'last' AS unterminated");
+    String[] ok = console("", "jdbc:cellar:mem:console-f", "-f", last.toString());
+    assertEquals("0", ok[0], ok[2]);
+    assertEquals(List.of("last"), column(ok[1], "UNTERMINATED"), ok[1]);
   }
 
   /** The values of the one-column result whose header is {@code name}. */
