@@ -83,7 +83,8 @@ public final class SqlConsole {
     }
     // Cellar has no users or passwords; the isolation level is the driver's own.
     // fastConnect=false: read the table and column names for completion when connecting.
-    List<String> out = new ArrayList<>(List.of("--connectInteractionMode=notAskCredentials",
+    // NULL reads the same in every column type, unlike the empty string.
+    List<String> out = new ArrayList<>(List.of("--nullValue=NULL", "--connectInteractionMode=notAskCredentials",
         "--isolation=DEFAULT", "--fastConnect=false",
         "-d", CellarDriver.class.getName(), "-u", expandHome(url), "-n", "", "-p", ""));
     out.addAll(rest);

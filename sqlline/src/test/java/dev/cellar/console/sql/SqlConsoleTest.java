@@ -144,6 +144,15 @@ class SqlConsoleTest {
     assertEquals(List.of("last"), column(ok[1], "UNTERMINATED"), ok[1]);
   }
 
+  @Test
+  void nullReadsTheSameInEveryTypeAndDiffersFromTheEmptyString() throws Exception {
+    String[] r = console("SELECT CAST(NULL AS VARCHAR) AS s, '' AS e, CAST(NULL AS INTEGER) AS n,"
+        + " CAST(NULL AS DATE) AS d, CAST(NULL AS BOOLEAN) AS b, CAST(NULL AS DECIMAL(5, 2)) AS x;\n",
+        "jdbc:cellar:mem:console-null");
+    assertEquals("0", r[0], r[2]);
+    assertTrue(Pattern.compile("\\| NULL \\| +\\| NULL \\| NULL \\| NULL \\| NULL \\|\n").matcher(r[1]).find(), r[1]);
+  }
+
   /** The values of the one-column result whose header is {@code name}. */
   private static List<String> column(String out, String name) {
     Matcher m = Pattern.compile("\\| " + name + " +\\|\n\\+-+\\+\n((?:\\| .* \\|\n)+)").matcher(out);
