@@ -44,7 +44,7 @@ final class CellarMeta extends CalciteMetaAccess {
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     try {
       return super.prepare(ch, sql, maxRowCount);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -62,7 +62,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -78,7 +78,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.prepareAndExecuteBatch(h, List.of(sqlCommands.get(i))).updateCounts[0];
-      } catch (RuntimeException | StackOverflowError e) {
+      } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -93,7 +93,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
-      } catch (RuntimeException | StackOverflowError e) {
+      } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -129,7 +129,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -139,7 +139,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -157,7 +157,7 @@ final class CellarMeta extends CalciteMetaAccess {
         return rows;
       }
       return it;
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }

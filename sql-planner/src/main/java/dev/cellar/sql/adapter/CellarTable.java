@@ -172,6 +172,18 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     return Statistics.of(rows, List.of(mapping.isDynamic() ? key.set(mapping.qualifierField()) : key));
   }
 
+  /** Calcite's metadata asks the table for the unique keys of its scans: {@link ScanKeys} answers. */
+  @Override
+  public <C> C unwrap(Class<C> c) {
+    if (c == org.apache.calcite.rel.metadata.BuiltInMetadata.ColumnUniqueness.Handler.class) {
+      return c.cast(ScanKeys.UNIQUENESS);
+    }
+    if (c == org.apache.calcite.rel.metadata.BuiltInMetadata.UniqueKeys.Handler.class) {
+      return c.cast(ScanKeys.KEYS);
+    }
+    return super.unwrap(c);
+  }
+
   /**
    * Rows in the table, estimated from its regions' cell counts as they are now: every row has a
    * marker cell, and half its other columns are taken to be set. At least 1. Asked when a

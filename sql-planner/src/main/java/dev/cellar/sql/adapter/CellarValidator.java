@@ -23,14 +23,17 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.checkerframework.checker.nullness.qual.PolyNull;
 
 /**
- * Calcite's validator for Cellar statements, with two rewrites of its own:
+ * Calcite's validator for Cellar statements, with rewrites of its own:
  * <ul>
  *   <li>a unary plus is the value it is applied to, whatever that value's type ({@code + name} is
  *       {@code name}), as in SQLite and MySQL. Calcite's own {@code +} accepts numbers only and
  *       would cast text to a number, failing on text that is not one;</li>
  *   <li>the text literals of a {@code MAP[...]} constructor are VARCHARs, so that its keys and
  *       values keep their lengths ({@code MAP['I7', 'a', 'I42', 'b']} has the key {@code 'I7'},
- *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be).</li>
+ *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be);</li>
+ *   <li>string literals of different lengths that are alternatives for one value (the results of
+ *       a {@code CASE}, a column of {@code VALUES} or of a {@code UNION}'s branches) are VARCHARs
+ *       ({@link VaryingLiterals}).</li>
  * </ul>
  */
 final class CellarValidator extends CalciteSqlValidator {
@@ -66,6 +69,9 @@ final class CellarValidator extends CalciteSqlValidator {
       }
     }
     SqlNode rewritten = super.performUnconditionalRewrites(node, underFrom);
+    if (rewritten instanceof SqlCall call) {
+      VaryingLiterals.rewrite(call);
+    }
     // operands were rewritten first, so a chain "+ + x" is already down to "+ x"
     if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.PLUS_PREFIX) {
       return call.operand(0);
