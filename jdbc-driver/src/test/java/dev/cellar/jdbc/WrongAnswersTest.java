@@ -69,6 +69,10 @@ class WrongAnswersTest {
     assertFails(c, "22003", "SELECT SUM(b + 0) FROM n WHERE id <> 2", "SUM", "BIGINT");
     // past a long on the way, back in range at the end: the store's exact sum holds it
     assertRows(c, "SELECT SUM(b) FROM n", "9223372036854775806");
+    // windowed sums
+    assertFails(c, "22003", "SELECT SUM(b) OVER () FROM n WHERE id <> 2", "out of range");
+    assertRows(c, "SELECT id, SUM(b) OVER (ORDER BY id) FROM n ORDER BY id", "1, 9223372036854775807", "2, -1",
+        "3, 9223372036854775806");
     assertFails(c, "22003", "SELECT AVG(b) FROM n WHERE id <> 2", "SUM", "BIGINT");
   }
 

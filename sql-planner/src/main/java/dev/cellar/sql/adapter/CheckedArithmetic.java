@@ -2,15 +2,20 @@ package dev.cellar.sql.adapter;
 
 import java.lang.reflect.Method;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttle;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.rex.RexWindow;
 import org.apache.calcite.schema.impl.ScalarFunctionImpl;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -26,7 +31,8 @@ import org.apache.calcite.sql.validate.SqlUserDefinedFunction;
  * Makes the arithmetic of integer types checked: {@code +}, {@code -}, {@code *}, {@code /}
  * and unary {@code -} of TINYINT, SMALLINT, INTEGER and BIGINT values become Calcite's checked
  * operators ({@link SqlStdOperatorTable#CHECKED_PLUS} and the others, whose run time raises
- * where Java's arithmetic would wrap around), and {@code ABS} becomes {@link CheckedMath#abs}.
+ * where Java's arithmetic would wrap around), {@code ABS} becomes {@link CheckedMath#abs}, and a
+ * windowed {@code SUM} of BIGINTs is summed exactly and checked when cast back.
  * {@code 2147483647 + 1} is then SQLState 22003, not {@code -2147483648}, whether computed
  * over rows or folded while planning.
  *
@@ -83,6 +89,31 @@ final class CheckedArithmetic extends RexShuttle {
         : CHECKED.get(visited.getKind());
     return checked == null ? visited : rexBuilder.makeCall(visited.getParserPosition(), visited.getType(), checked,
         visited.getOperands());
+  }
+
+  /**
+   * A windowed {@code SUM} of BIGINT values, which Calcite's window adds as {@code long}s, is
+   * summed as DECIMALs and cast back: a sum the BIGINT cannot hold is 22003, not wrapped around.
+   */
+  @Override
+  public RexNode visitOver(RexOver over) {
+    RexOver visited = (RexOver) super.visitOver(over);
+    SqlKind kind = visited.getAggOperator().getKind();
+    if (kind != SqlKind.SUM && kind != SqlKind.SUM0 || visited.getOperands().size() != 1
+        || visited.getType().getSqlTypeName() != SqlTypeName.BIGINT) {
+      return visited;
+    }
+    RelDataTypeFactory types = rexBuilder.getTypeFactory();
+    RexNode arg = visited.getOperands().get(0);
+    RelDataType exact = types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL, 19, 0),
+        arg.getType().isNullable());
+    RelDataType sum = types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL,
+        types.getTypeSystem().getMaxPrecision(SqlTypeName.DECIMAL), 0), visited.getType().isNullable());
+    RexWindow w = visited.getWindow();
+    RexNode exactSum = rexBuilder.makeOver(visited.getParserPosition(), sum, visited.getAggOperator(),
+        List.of(rexBuilder.makeCast(exact, arg)), w.partitionKeys, w.orderKeys, w.getLowerBound(), w.getUpperBound(),
+        w.getExclude(), w.isRows(), true, false, visited.isDistinct(), visited.ignoreNulls());
+    return rexBuilder.makeCast(visited.getType(), exactSum);
   }
 
   @Override
