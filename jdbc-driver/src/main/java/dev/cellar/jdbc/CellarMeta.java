@@ -25,6 +25,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteMetaAccess;
 import org.apache.calcite.jdbc.CalciteMetaImpl;
 import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.schema.SchemaPlus;
 
 /**
@@ -359,11 +360,19 @@ final class CellarMeta extends CalciteMetaAccess {
   /**
    * A table's columns as {@code getColumns} lists them: Calcite's, with the plain type name
    * ({@code VARCHAR}, not {@code VARCHAR(8) CHARACTER SET "UTF-8" NOT NULL}) and JDBC's sizes
-   * ({@link ColumnSizes}, the same as {@code ResultSetMetaData}'s).
+   * ({@link ColumnSizes}, the same as {@code ResultSetMetaData}'s). A view whose query fails
+   * has none.
    */
   @Override
   public Enumerable<MetaColumn> columns(MetaTable table) {
-    return super.columns(table).select(c -> {
+    List<MetaColumn> columns;
+    try {
+      columns = super.columns(table).toList();
+    } catch (RuntimeException e) {
+      // a view whose query fails has no columns to list; the others are still listed
+      return Linq4j.emptyEnumerable();
+    }
+    return Linq4j.asEnumerable(columns).select(c -> {
       int precision = c.columnSize == null ? -1 : c.columnSize;
       int scale = c.decimalDigits == null ? 0 : c.decimalDigits;
       return new MetaColumn(c.tableCat, c.tableSchem, c.tableName, c.columnName, c.dataType,

@@ -5,8 +5,13 @@ import static dev.cellar.jdbc.Sql.assertRows;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.cellar.sql.catalog.ViewDef;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -123,5 +128,52 @@ class WrongAnswersTest {
       assertFails(c, "22018", "SELECT CAST('abc' AS INTEGER)", "abc");
     }
     assertRows(c, "SELECT COUNT(*) FROM d", "1");
+  }
+
+  @Test
+  void droppingWhatAViewReadsIsRefusedOrCascades() throws Exception {
+    run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER)", "UPSERT INTO t VALUES (1, 2, 3)",
+        "CREATE TABLE u (id INTEGER PRIMARY KEY, x INTEGER)",
+        "CREATE VIEW v AS SELECT * FROM t WHERE a > 0", "CREATE VIEW w AS SELECT id FROM v",
+        "CREATE VIEW vb AS SELECT id, b FROM t");
+    assertFails(c, "2BP01", "DROP TABLE t", "W", "V", "VB", "CASCADE");
+    assertFails(c, "2BP01", "DROP VIEW v", "W");
+    assertFails(c, "2BP01", "ALTER TABLE t DROP COLUMN b", "B", "VB");
+    assertRows(c, "SELECT * FROM w", "1");
+    run(c, "ALTER TABLE u DROP COLUMN x", "DROP VIEW vb");
+    // v reads every column of t: none may go while it is there
+    assertFails(c, "2BP01", "ALTER TABLE t DROP COLUMN b", "V");
+    run(c, "DROP VIEW v CASCADE");
+    assertFails(c, "42S02", "SELECT * FROM w", "W");
+    run(c, "CREATE VIEW v2 AS SELECT a FROM t", "DROP TABLE t CASCADE");
+    assertFails(c, "42S02", "SELECT * FROM v2", "V2");
+    assertRows(c, "SELECT COUNT(*) FROM u", "0");
+  }
+
+  @Test
+  void aBrokenViewBreaksOnlyItsOwnReaders() throws Exception {
+    // a view left over by a drop that was allowed before: in the catalog, reading a table that is gone
+    CellarDriver.database(c).catalog().putView(new ViewDef("PUBLIC", "BROKEN",
+        "SELECT * FROM gone WHERE id > 0", List.of()));
+    run(c, "CREATE VIEW fine AS SELECT id FROM n");
+    DatabaseMetaData md = c.getMetaData();
+    List<String> tables = new ArrayList<>();
+    try (ResultSet rs = md.getTables(null, "PUBLIC", "%", null)) {
+      while (rs.next()) {
+        tables.add(rs.getString("TABLE_NAME") + " " + rs.getString("TABLE_TYPE"));
+      }
+    }
+    assertEquals(List.of("N TABLE", "BROKEN VIEW", "FINE VIEW"), tables);
+    List<String> columns = new ArrayList<>();
+    try (ResultSet rs = md.getColumns(null, "PUBLIC", "%", "%")) {
+      while (rs.next()) {
+        columns.add(rs.getString("TABLE_NAME") + "." + rs.getString("COLUMN_NAME"));
+      }
+    }
+    assertEquals(List.of("N.ID", "N.I", "N.B", "N.S", "N.Y", "FINE.ID"), columns);
+    assertFails(c, "42S02", "SELECT * FROM broken", "view BROKEN", "GONE");
+    assertRows(c, "SELECT COUNT(*) FROM fine", "2");
+    run(c, "DROP VIEW broken");
+    assertRows(c, "SELECT COUNT(*) FROM n", "2");
   }
 }
