@@ -4,6 +4,8 @@ import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.sql.catalog.ViewDef;
 import java.sql.Connection;
@@ -175,5 +177,21 @@ class WrongAnswersTest {
     assertRows(c, "SELECT COUNT(*) FROM fine", "2");
     run(c, "DROP VIEW broken");
     assertRows(c, "SELECT COUNT(*) FROM n", "2");
+  }
+
+  @Test
+  void aCoveringIndexKeepsTheKeyOrderOfAPlainRead() throws Exception {
+    run(c, "CREATE TABLE k (id INTEGER PRIMARY KEY, name VARCHAR, price INTEGER)",
+        "UPSERT INTO k VALUES (1, 'zed', 10)", "UPSERT INTO k VALUES (2, 'abe', 20)");
+    assertRows(c, "SELECT * FROM k", "1, zed, 10", "2, abe, 20");
+    run(c, "CREATE INDEX k_name ON k (name) INCLUDE (price)");
+    assertRows(c, "SELECT * FROM k", "1, zed, 10", "2, abe, 20");
+    assertRows(c, "SELECT name FROM k", "zed", "abe");
+    String plan = String.join("\n", Sql.strings(c, "EXPLAIN PLAN FOR SELECT * FROM k"));
+    assertFalse(plan.contains("INDEX"), plan);
+    // an ORDER BY the index gives still reads the index, in its order
+    assertRows(c, "SELECT name FROM k ORDER BY name", "abe", "zed");
+    plan = String.join("\n", Sql.strings(c, "EXPLAIN PLAN FOR SELECT name FROM k ORDER BY name"));
+    assertTrue(plan.contains("INDEX K_NAME FULL SCAN") && !plan.contains("Sort"), plan);
   }
 }
