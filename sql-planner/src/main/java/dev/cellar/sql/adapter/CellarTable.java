@@ -21,6 +21,7 @@ import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.Statistic;
@@ -175,10 +176,10 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   /** Calcite's metadata asks the table for the unique keys of its scans: {@link ScanKeys} answers. */
   @Override
   public <C> C unwrap(Class<C> c) {
-    if (c == org.apache.calcite.rel.metadata.BuiltInMetadata.ColumnUniqueness.Handler.class) {
+    if (c == BuiltInMetadata.ColumnUniqueness.Handler.class) {
       return c.cast(ScanKeys.UNIQUENESS);
     }
-    if (c == org.apache.calcite.rel.metadata.BuiltInMetadata.UniqueKeys.Handler.class) {
+    if (c == BuiltInMetadata.UniqueKeys.Handler.class) {
       return c.cast(ScanKeys.KEYS);
     }
     return super.unwrap(c);

@@ -10,8 +10,15 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.rex.RexFieldAccess;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLocalRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -48,7 +55,7 @@ final class ConstantErrors {
       @Override
       public RelNode visit(RelNode other) {
         RelNode visited = super.visit(other);
-        visited.accept(new org.apache.calcite.rex.RexShuttle() {
+        visited.accept(new RexShuttle() {
           @Override
           public RexNode visitCall(RexCall call) {
             if (mayFail(call)) {
@@ -99,31 +106,31 @@ final class ConstantErrors {
       }
 
       @Override
-      public Void visitInputRef(org.apache.calcite.rex.RexInputRef ref) {
+      public Void visitInputRef(RexInputRef ref) {
         constant[0] = false;
         return null;
       }
 
       @Override
-      public Void visitLocalRef(org.apache.calcite.rex.RexLocalRef ref) {
+      public Void visitLocalRef(RexLocalRef ref) {
         constant[0] = false;
         return null;
       }
 
       @Override
-      public Void visitDynamicParam(org.apache.calcite.rex.RexDynamicParam param) {
+      public Void visitDynamicParam(RexDynamicParam param) {
         constant[0] = false;
         return null;
       }
 
       @Override
-      public Void visitCorrelVariable(org.apache.calcite.rex.RexCorrelVariable v) {
+      public Void visitCorrelVariable(RexCorrelVariable v) {
         constant[0] = false;
         return null;
       }
 
       @Override
-      public Void visitFieldAccess(org.apache.calcite.rex.RexFieldAccess access) {
+      public Void visitFieldAccess(RexFieldAccess access) {
         constant[0] = false;
         return null;
       }
@@ -135,7 +142,7 @@ final class ConstantErrors {
       }
 
       @Override
-      public Void visitOver(org.apache.calcite.rex.RexOver over) {
+      public Void visitOver(RexOver over) {
         constant[0] = false;
         return null;
       }
