@@ -25,6 +25,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteMetaAccess;
 import org.apache.calcite.jdbc.CalciteMetaImpl;
 import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.schema.SchemaPlus;
 
 /**
@@ -44,7 +45,7 @@ final class CellarMeta extends CalciteMetaAccess {
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     try {
       return super.prepare(ch, sql, maxRowCount);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -62,7 +63,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -78,7 +79,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.prepareAndExecuteBatch(h, List.of(sqlCommands.get(i))).updateCounts[0];
-      } catch (RuntimeException | StackOverflowError e) {
+      } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -93,7 +94,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
-      } catch (RuntimeException | StackOverflowError e) {
+      } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -129,7 +130,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -139,7 +140,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -157,7 +158,7 @@ final class CellarMeta extends CalciteMetaAccess {
         return rows;
       }
       return it;
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -344,11 +345,19 @@ final class CellarMeta extends CalciteMetaAccess {
   /**
    * A table's columns as {@code getColumns} lists them: Calcite's, with the plain type name
    * ({@code VARCHAR}, not {@code VARCHAR(8) CHARACTER SET "UTF-8" NOT NULL}) and JDBC's sizes
-   * ({@link ColumnSizes}, the same as {@code ResultSetMetaData}'s).
+   * ({@link ColumnSizes}, the same as {@code ResultSetMetaData}'s). A view whose query fails
+   * has none.
    */
   @Override
   public Enumerable<MetaColumn> columns(MetaTable table) {
-    return super.columns(table).select(c -> {
+    List<MetaColumn> columns;
+    try {
+      columns = super.columns(table).toList();
+    } catch (RuntimeException e) {
+      // a view whose query fails has no columns to list; the others are still listed
+      return Linq4j.emptyEnumerable();
+    }
+    return Linq4j.asEnumerable(columns).select(c -> {
       int precision = c.columnSize == null ? -1 : c.columnSize;
       int scale = c.decimalDigits == null ? 0 : c.decimalDigits;
       return new MetaColumn(c.tableCat, c.tableSchem, c.tableName, c.columnName, c.dataType,

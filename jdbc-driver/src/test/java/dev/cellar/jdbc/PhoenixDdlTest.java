@@ -130,7 +130,11 @@ class PhoenixDdlTest {
     assertFails(c, "42S02", "CREATE VIEW bad AS SELECT * FROM nothing", "NOTHING");
     run(c, "DROP VIEW cheap", "DROP VIEW IF EXISTS cheap");
     assertFails(c, "42S02", "SELECT * FROM cheap", "CHEAP");
-    run(c, "DROP TABLE item");
+    // view NAMED reads the table: dropping it is refused, or drops the view too with CASCADE
+    assertFails(c, "2BP01", "DROP TABLE item", "NAMED", "CASCADE");
+    assertRows(c, "SELECT COUNT(*) FROM named", "2");
+    run(c, "DROP TABLE item CASCADE");
+    assertFails(c, "42S02", "SELECT * FROM named", "NAMED");
     assertFalse(admin.tableExists("ITEM"));
     run(c, "DROP TABLE IF EXISTS item");
     assertFails(c, "42S02", "DROP TABLE item", "ITEM");

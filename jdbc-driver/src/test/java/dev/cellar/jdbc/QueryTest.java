@@ -180,7 +180,7 @@ class QueryTest {
     assertRows(c, "SELECT name FROM item ORDER BY item_id OFFSET 3 ROWS FETCH NEXT 5 ROWS ONLY", "bag");
     assertRows(c, "SELECT UPPER(name) || '-' || CAST(item_id AS VARCHAR), CHAR_LENGTH(title), ROUND(price * 1.1, 1), "
         + "COALESCE(NULL, title), CASE WHEN price > 3 THEN 'dear' ELSE 'cheap' END FROM item WHERE item_id = 2",
-        "INK-2, 3, 4.4, Ink, dear ");
+        "INK-2, 3, 4.4, Ink, dear");
     assertRows(c, "SELECT EXTRACT(YEAR FROM regdate), regdate + INTERVAL '1' DAY FROM shop WHERE shop_id = 's2'",
         "2021, 2021-06-02");
     assertRows(c, "SELECT SUBSTRING(address FROM 1 FOR 1), address LIKE '%st', address IS NULL FROM shop",

@@ -80,16 +80,19 @@ public final class SqlErrors {
     if (c instanceof StorageException) {
       return new CellarSqlException(SqlState.STORAGE_ERROR, msg, c);
     }
-    if (c instanceof ArithmeticException) {
-      String lower = msg.toLowerCase(Locale.ROOT);
-      return new CellarSqlException(lower.contains("zero") ? SqlState.DIVISION_BY_ZERO : SqlState.NUMERIC_OUT_OF_RANGE,
-          msg, c);
+    if (c instanceof ArithmeticException a) {
+      return arithmetic(a);
     }
     if (c instanceof NumberFormatException) {
       return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "invalid number: " + msg, c);
     }
     if (c instanceof java.time.DateTimeException) {
       return new CellarSqlException(SqlState.INVALID_DATETIME, msg, c);
+    }
+    if (c instanceof IllegalArgumentException && c.getStackTrace().length > 0
+        && c.getStackTrace()[0].getClassName().equals("org.apache.calcite.avatica.util.DateTimeUtils")) {
+      // a cast of text to a date, time or timestamp ("Value of DAY field is out of range in '2024-13-45'")
+      return new CellarSqlException(SqlState.INVALID_DATETIME, "invalid date or time: " + msg, c);
     }
     if (c instanceof StackOverflowError) {
       return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: it ran out of stack "
@@ -102,9 +105,64 @@ public final class SqlErrors {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "not supported: " + msg, c);
     }
     if (c.getClass().getName().equals("org.apache.calcite.runtime.CalciteException")) {
-      return new CellarSqlException(runtimeState(msg), msg, c);
+      SqlState state = runtimeState(msg);
+      return new CellarSqlException(state, state == SqlState.DIVISION_BY_ZERO ? DIVISION_BY_ZERO : msg, c);
     }
     return null;
+  }
+
+  /** The message of every division by zero, however it was found. */
+  public static final String DIVISION_BY_ZERO = "division by zero";
+
+  /** A division by zero (SQLState 22012). */
+  public static CellarSqlException divisionByZero() {
+    return new CellarSqlException(SqlState.DIVISION_BY_ZERO, DIVISION_BY_ZERO);
+  }
+
+  /**
+   * A result of {@code operation} ({@code +}, {@code ABS}, {@code SUM}) that {@code type} cannot
+   * hold (SQLState 22003).
+   */
+  public static CellarSqlException outOfRange(String operation, String type) {
+    return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
+        "numeric value out of range: the result of " + operation + " does not fit in " + type);
+  }
+
+  /**
+   * Java's arithmetic errors: a division by zero (the one arithmetic error Java raises by itself,
+   * and the one it may raise without a message), or an overflow of the checked arithmetic of
+   * Calcite's runtime ({@code SqlFunctions.checkedPlus} and the others, found on the stack),
+   * named by operator and type.
+   */
+  private static CellarSqlException arithmetic(ArithmeticException a) {
+    String msg = a.getMessage() == null ? "" : a.getMessage();
+    String lower = msg.toLowerCase(Locale.ROOT);
+    if (msg.isEmpty() || lower.contains("zero") || lower.contains("division undefined")) {
+      return new CellarSqlException(SqlState.DIVISION_BY_ZERO, DIVISION_BY_ZERO, a);
+    }
+    String type = lower.startsWith("long overflow") ? "BIGINT"
+        : lower.startsWith("integer overflow") ? lower.contains("tinyint") ? "TINYINT"
+        : lower.contains("smallint") ? "SMALLINT" : "INTEGER" : null;
+    String operation = null;
+    for (StackTraceElement f : a.getStackTrace()) {
+      if (f.getClassName().equals("org.apache.calcite.runtime.SqlFunctions") && f.getMethodName().startsWith("checked")) {
+        operation = switch (f.getMethodName()) {
+          case "checkedPlus" -> "+";
+          case "checkedMinus" -> "-";
+          case "checkedMultiply" -> "*";
+          case "checkedDivide" -> "/";
+          case "checkedUnaryMinus" -> "unary -";
+          default -> null;
+        };
+        break;
+      }
+    }
+    if (type != null && operation != null) {
+      CellarSqlException e = outOfRange(operation, type);
+      e.initCause(a);
+      return e;
+    }
+    return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "numeric value out of range: " + msg, a);
   }
 
   private static SqlState validationState(String m) {
@@ -129,7 +187,7 @@ public final class SqlErrors {
 
   private static SqlState runtimeState(String m) {
     String lower = m.toLowerCase(Locale.ROOT);
-    if (lower.contains("division by zero") || lower.contains("/ by zero")) {
+    if (lower.contains("division by zero") || lower.contains("/ by zero") || lower.contains("division undefined")) {
       return SqlState.DIVISION_BY_ZERO;
     }
     if (lower.contains("out of range") || lower.contains("overflow")) {

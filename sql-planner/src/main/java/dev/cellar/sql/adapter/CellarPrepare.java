@@ -173,12 +173,17 @@ public class CellarPrepare extends CalcitePrepareImpl {
       }
 
       /**
-       * Calcite's flattening, then expressions that are always NULL folded to NULL ({@link NullExpressions})
-       * and the number literals of approximate {@code VALUES} columns typed ({@link ApproxValues}).
+       * Calcite's flattening, then integer arithmetic made checked ({@link CheckedArithmetic}), CHAR
+       * values compared with VARCHAR ones without their padding ({@link CharComparisons}),
+       * expressions that are always NULL folded to NULL ({@link NullExpressions}), constant
+       * expressions that cannot be computed raised as errors ({@link ConstantErrors}) and the
+       * number literals of approximate {@code VALUES} columns typed ({@link ApproxValues}).
        */
       @Override
       public org.apache.calcite.rel.RelNode flattenTypes(org.apache.calcite.rel.RelNode rootRel, boolean restructure) {
-        return ApproxValues.fix(NullExpressions.fold(super.flattenTypes(rootRel, restructure)));
+        org.apache.calcite.rel.RelNode flat = super.flattenTypes(rootRel, restructure);
+        flat = NullExpressions.fold(CharComparisons.apply(CheckedArithmetic.apply(flat)));
+        return ApproxValues.fix(ConstantErrors.check(flat));
       }
 
       /** {@code IN} lists of any length stay predicates, which key ranges and multi-gets use. */

@@ -33,8 +33,8 @@ import org.apache.calcite.tools.Programs;
  * an equi-join condition, so that planning time grows polynomially and no cross product is
  * built where a condition links the tables.
  *
- * <p>For {@code EXPLAIN ANALYZE}, the chosen plan gets its operators counted
- * ({@link QueryProfile#instrument}).
+ * <p>The chosen plan's BIGINT sums are made checked ({@link CheckedSums}); for
+ * {@code EXPLAIN ANALYZE}, it gets its operators counted ({@link QueryProfile#instrument}).
  */
 final class CellarProgram implements Program {
   /** Joins in a query from which join order is chosen heuristically. */
@@ -64,7 +64,8 @@ final class CellarProgram implements Program {
         Programs.trim(),
         CellarProgram::optimize,
         Programs.calc(DefaultRelMetadataProvider.INSTANCE));
-    return QueryProfile.instrument(program.run(planner, rel, requiredOutputTraits, materializations, lattices));
+    return QueryProfile.instrument(CheckedSums.apply(program.run(planner, rel, requiredOutputTraits, materializations,
+        lattices)));
   }
 
   /** The cost-based pass, with joins gathered and ordered heuristically when there are many. */

@@ -14,7 +14,8 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 
 /**
  * The schema {@value Catalog#DEFAULT_SCHEMA} of one connection: the catalog's tables (shared
- * {@link CellarTable}s) and views (view macros over this connection's schema). It always answers
+ * {@link CellarTable}s) and views (view macros over this connection's schema; a view whose query
+ * no longer validates is a {@link BrokenView}, which only its readers see fail). It always answers
  * from the catalog as it is now, so DDL of any connection is visible at once; Calcite's own
  * caching of it is turned off by {@link CellarSchemaFactory}.
  */
@@ -50,8 +51,8 @@ public final class CellarSchema extends AbstractSchema {
     if (v.version != snap.version()) {
       ImmutableMultimap.Builder<String, Function> b = ImmutableMultimap.builder();
       for (ViewDef d : snap.views().values()) {
-        b.put(d.name(), new CellarViewMacro(CalciteSchema.from(self), viewSql(d), List.of(Catalog.DEFAULT_SCHEMA),
-            List.of(Catalog.DEFAULT_SCHEMA, d.name())));
+        b.put(d.name(), BrokenView.guard(d.name(), new CellarViewMacro(CalciteSchema.from(self), viewSql(d),
+            List.of(Catalog.DEFAULT_SCHEMA), List.of(Catalog.DEFAULT_SCHEMA, d.name()))));
       }
       v = new Views(snap.version(), b.build());
       views = v;

@@ -22,6 +22,7 @@ import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.metadata.BuiltInMetadata;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.Statistic;
@@ -171,6 +172,18 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     ImmutableBitSet key = ImmutableBitSet.of(mapping.keyFields());
     // a row of a dynamic-family table is one cell: the rowkey and the qualifier identify it
     return Statistics.of(rows, List.of(mapping.isDynamic() ? key.set(mapping.qualifierField()) : key));
+  }
+
+  /** Calcite's metadata asks the table for the unique keys of its scans: {@link ScanKeys} answers. */
+  @Override
+  public <C> C unwrap(Class<C> c) {
+    if (c == BuiltInMetadata.ColumnUniqueness.Handler.class) {
+      return c.cast(ScanKeys.UNIQUENESS);
+    }
+    if (c == BuiltInMetadata.UniqueKeys.Handler.class) {
+      return c.cast(ScanKeys.KEYS);
+    }
+    return super.unwrap(c);
   }
 
   /**

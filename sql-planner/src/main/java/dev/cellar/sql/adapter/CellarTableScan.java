@@ -1,6 +1,7 @@
 package dev.cellar.sql.adapter;
 
 import dev.cellar.sql.codec.RowKeyCodec;
+import dev.cellar.sql.exec.IndexMapping;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.config.CalciteConnectionConfig;
@@ -190,10 +191,29 @@ public class CellarTableScan extends TableScan implements CellarRel {
     // a reversed storage scan seeks back row by row: a little dearer than a forward one
     factor *= accessPath.isReversed() ? 1.05 : 1.0;
     if (accessPath.index() != null) {
-      // entries are narrow; a row they do not cover is one more random read
-      factor *= cellarTable.index(accessPath.index()).coversAll(fields) ? 0.8 : 3.0;
+      IndexMapping ix = cellarTable.index(accessPath.index());
+      boolean covers = ix.coversAll(fields);
+      if (accessPath.kind() == AccessPath.Kind.FULL_SCAN) {
+        // A full read of an index returns the rows in the index's order, not in the key order of the
+        // table's own scan (which a read of an unsalted table without ORDER BY keeps): it is chosen
+        // when an ORDER BY wants its order, or when its entries are narrower than the table's rows by
+        // a real margin; an index holding every column is no cheaper to read than the table.
+        factor *= (covers ? Math.max(0.2, heldFraction(ix, all)) : 3.0) * 1.25;
+      } else {
+        // entries are narrow; a row they do not cover is one more random read
+        factor *= covers ? 0.8 : 3.0;
+      }
     }
     return planner.getCostFactory().makeCost(rows * factor, (rows + 1) * factor, 0);
+  }
+
+  /** The share of the table's {@code all} fields that an entry of {@code ix} holds. */
+  private static double heldFraction(IndexMapping ix, int all) {
+    int held = 0;
+    for (int f = 0; f < all; f++) {
+      held += ix.covers(f) ? 1 : 0;
+    }
+    return (double) held / Math.max(1, all);
   }
 
   @Override

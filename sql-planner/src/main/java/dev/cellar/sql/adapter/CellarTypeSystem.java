@@ -10,8 +10,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Cellar's type limits: DECIMAL up to precision and scale 38 (as Phoenix), and TIME and
  * TIMESTAMP with milliseconds unless a precision is given (values are kept in milliseconds).
- * String literals keep SQL's CHAR semantics ({@code CASE ... THEN 'dear' ELSE 'cheap' END} is a
- * CHAR(5)): making ragged results VARCHAR would also make {@code CHAR(3) = 'b'} false. The SUM of
+ * String literals are CHARs, as in SQL, so a {@code CHAR(3)} column still equals {@code 'b'}
+ * (a type system that made ragged results VARCHAR would make {@code CHAR(3) = 'b'} false); where
+ * literals of different lengths are alternatives for one value ({@code CASE ... THEN 'dear' ELSE
+ * 'cheap' END}) the validator makes them VARCHARs ({@code VaryingLiterals}). The SUM of
  * TINYINT, SMALLINT and INTEGER values is a BIGINT (as in Phoenix and PostgreSQL), so that sums
  * of small columns do not overflow their type; so is their AVG (still a whole number, truncated
  * toward zero), which is computed as that SUM divided by the COUNT.

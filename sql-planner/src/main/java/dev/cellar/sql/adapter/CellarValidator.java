@@ -43,14 +43,17 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  * Calcite's validator for Cellar statements. An INSERT, UPSERT or UPDATE assigns its values to
  * the unlimited types of length-limited columns and leaves numbers and text for DECIMAL columns
  * uncast ({@link AssignmentTypes}): the table's writer checks them, where Calcite's casts would
- * cut them. And it has two rewrites of its own:
+ * cut them. And it has rewrites of its own:
  * <ul>
  *   <li>a unary plus is the value it is applied to, whatever that value's type ({@code + name} is
  *       {@code name}), as in SQLite and MySQL. Calcite's own {@code +} accepts numbers only and
  *       would cast text to a number, failing on text that is not one;</li>
  *   <li>the text literals of a {@code MAP[...]} constructor are VARCHARs, so that its keys and
  *       values keep their lengths ({@code MAP['I7', 'a', 'I42', 'b']} has the key {@code 'I7'},
- *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be).</li>
+ *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be);</li>
+ *   <li>string literals of different lengths that are alternatives for one value (the results of
+ *       a {@code CASE}, a column of {@code VALUES} or of a {@code UNION}'s branches) are VARCHARs
+ *       ({@link VaryingLiterals}).</li>
  * </ul>
  * A statement parameter whose type its place does not tell (the argument of {@code UPPER(?)},
  * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
@@ -200,6 +203,9 @@ final class CellarValidator extends CalciteSqlValidator {
       }
     }
     SqlNode rewritten = super.performUnconditionalRewrites(node, underFrom);
+    if (rewritten instanceof SqlCall call) {
+      VaryingLiterals.rewrite(call);
+    }
     // operands were rewritten first, so a chain "+ + x" is already down to "+ x"
     if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.PLUS_PREFIX) {
       return call.operand(0);

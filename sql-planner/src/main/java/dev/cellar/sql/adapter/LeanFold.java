@@ -18,8 +18,8 @@ import java.util.List;
 /**
  * Folds the cells of one scanned range into the calls of a {@link ScanAggregator}, reading the
  * values where the store shows them ({@link CellView}): integers and floating-point values as
- * primitives, a DECIMAL as its unscaled {@code long} while it fits and its scale stays the same
- * (then as a {@link BigDecimal}). {@code COUNT(*)} counts the rows the scan visits. Values are
+ * primitives (an integer sum past a {@code long} then as a {@link BigDecimal}), a DECIMAL as its
+ * unscaled {@code long} while it fits and its scale stays the same (then as a {@link BigDecimal}). {@code COUNT(*)} counts the rows the scan visits. Values are
  * in the {@link ValueFormat#BYTES} encoding of {@link ValueCodec}; one that is not (a wrong
  * length) fails the query as the row decoder does, with SQLState XX001.
  *
@@ -42,7 +42,10 @@ final class LeanFold implements ScanVisitor {
   private final double[] doubles;
   /** Per DECIMAL call, the scale of {@link #longs}; set with the first value. */
   private final int[] scales;
-  /** Per DECIMAL call, the running value once it no longer fits a {@code long} at one scale; else null. */
+  /**
+   * Per DECIMAL call, the running value once it no longer fits a {@code long} at one scale; per
+   * integer SUM, once it no longer fits a {@code long}; else null.
+   */
   private final BigDecimal[] bigs;
 
   LeanFold(TableMapping mapping, List<ScanAggregator.Spec> specs, Cancellation cancel) {
@@ -157,7 +160,7 @@ final class LeanFold implements ScanVisitor {
       case DECIMAL:
         return bigs[i] != null ? bigs[i] : BigDecimal.valueOf(longs[i], scales[i]);
       default:
-        return longs[i];
+        return bigs[i] != null ? bigs[i] : longs[i];
     }
   }
 
@@ -178,7 +181,21 @@ final class LeanFold implements ScanVisitor {
         }
         long v = signed(b, off, len);
         counts[i]++;
-        longs[i] = first ? v : fold(kind, longs[i], v);
+        if (first) {
+          longs[i] = v;
+        } else if (bigs[i] != null) {
+          bigs[i] = kind == ScanAggregator.Kind.SUM ? bigs[i].add(BigDecimal.valueOf(v)) : bigs[i];
+        } else if (kind == ScanAggregator.Kind.SUM) {
+          long r = longs[i] + v;
+          if (((longs[i] ^ r) & (v ^ r)) < 0) {
+            // a sum past a long goes on as a BigDecimal (a BIGINT's SUM is a DECIMAL)
+            bigs[i] = BigDecimal.valueOf(longs[i]).add(BigDecimal.valueOf(v));
+          } else {
+            longs[i] = r;
+          }
+        } else {
+          longs[i] = kind == ScanAggregator.Kind.MIN ? Math.min(longs[i], v) : Math.max(longs[i], v);
+        }
         return;
       }
       case REAL:
@@ -245,19 +262,6 @@ final class LeanFold implements ScanVisitor {
     } else {
       int cmp = acc.compareTo(v);
       bigs[i] = kind == ScanAggregator.Kind.MIN ? (cmp <= 0 ? acc : v) : (cmp >= 0 ? acc : v);
-    }
-  }
-
-  private static long fold(ScanAggregator.Kind kind, long a, long v) {
-    switch (kind) {
-      case SUM:
-        return Math.addExact(a, v);
-      case MIN:
-        return Math.min(a, v);
-      case MAX:
-        return Math.max(a, v);
-      default:
-        return a;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.cellar.sql.adapter;
 
+import dev.cellar.sql.SqlErrors;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.storage.Bytes;
@@ -325,15 +326,22 @@ final class ScanAggregator {
     }
     switch (kind) {
       case SUM:
-        if (acc instanceof Long a) {
-          return Math.addExact(a, ((Number) v).longValue());
+        if (acc instanceof Long a && !(v instanceof BigDecimal)) {
+          long w = ((Number) v).longValue();
+          long r = a + w;
+          // past a long, an integer sum goes on as a BigDecimal (a BIGINT's SUM is a DECIMAL)
+          return ((a ^ r) & (w ^ r)) < 0 ? BigDecimal.valueOf(a).add(BigDecimal.valueOf(w)) : (Object) r;
         }
-        if (acc instanceof BigDecimal a) {
-          return a.add((BigDecimal) v);
+        if (acc instanceof BigDecimal || v instanceof BigDecimal) {
+          return decimal(acc).add(decimal(v));
         }
         return ((Number) acc).doubleValue() + ((Number) v).doubleValue();
       case MIN:
       case MAX: {
+        if (acc instanceof BigDecimal != v instanceof BigDecimal && acc instanceof Number && v instanceof Number) {
+          int c = decimal(acc).compareTo(decimal(v));
+          return kind == Kind.MIN ? (c <= 0 ? acc : v) : (c >= 0 ? acc : v);
+        }
         Comparable a = (Comparable) acc;
         Object w = acc instanceof Long && !(v instanceof Long) ? (Object) ((Number) v).longValue() : v;
         int c = a.compareTo(w);
@@ -342,6 +350,11 @@ final class ScanAggregator {
       default:
         throw new IllegalStateException(kind.toString());
     }
+  }
+
+  /** An exact number as a BigDecimal. */
+  private static BigDecimal decimal(Object n) {
+    return n instanceof BigDecimal b ? b : BigDecimal.valueOf(((Number) n).longValue());
   }
 
   /** Folds one piece's partial results into the total. */
@@ -365,13 +378,13 @@ final class ScanAggregator {
     }
     switch (s.resultType) {
       case TINYINT:
-        return ((Number) value).byteValue();
+        return (byte) exact(s, value, Byte.MIN_VALUE, Byte.MAX_VALUE);
       case SMALLINT:
-        return ((Number) value).shortValue();
+        return (short) exact(s, value, Short.MIN_VALUE, Short.MAX_VALUE);
       case INTEGER:
-        return Math.toIntExact(((Number) value).longValue());
+        return (int) exact(s, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
       case BIGINT:
-        return ((Number) value).longValue();
+        return exact(s, value, Long.MIN_VALUE, Long.MAX_VALUE);
       case REAL:
         return ((Number) value).floatValue();
       case DOUBLE:
@@ -382,5 +395,14 @@ final class ScanAggregator {
       default:
         return value;
     }
+  }
+
+  /** The integer {@code value} of a spec's result, which must lie in {@code [min, max]}. */
+  private static long exact(Spec s, Object value, long min, long max) {
+    BigDecimal v = decimal(value);
+    if (v.compareTo(BigDecimal.valueOf(min)) < 0 || v.compareTo(BigDecimal.valueOf(max)) > 0) {
+      throw SqlErrors.outOfRange(s.kind.name(), s.resultType.getName());
+    }
+    return v.longValue();
   }
 }

@@ -436,6 +436,7 @@ public final class DdlExecutor {
               + ") of table " + t.name() + " is in index " + ix.name() + "; drop the index first");
         }
       }
+      new ViewDependencies(db.catalog().snapshot()).checkColumn(t.name(), col.name(), c.position());
       dropped.add(col);
       cols.remove(col);
     }
@@ -558,6 +559,7 @@ public final class DdlExecutor {
       throw CellarSqlException.syntax(t.name() + " (" + s.table().at().position() + ") is a view mapping store table "
           + t.storageName() + ": DROP VIEW " + t.name() + " removes it and keeps the store table");
     }
+    new ViewDependencies(cat).dropReaders(db.catalog(), t.name(), "table", s.cascade());
     new IndexDdl(db).dropAll(t);
     // The catalog entry goes first: if it cannot be removed, nothing has changed. If the store's
     // table then cannot be deleted, the entry is put back (the row-id counter was kept for that).
@@ -615,6 +617,7 @@ public final class DdlExecutor {
     Catalog.Snapshot cat = db.catalog().snapshot();
     TableDef mapped = cat.table(name);
     if (mapped != null && mapped.isMapped()) {
+      new ViewDependencies(cat).dropReaders(db.catalog(), name, "view", s.cascade());
       db.catalog().removeTable(mapped.schema(), mapped.name());
       return;
     }
@@ -624,6 +627,7 @@ public final class DdlExecutor {
       }
       throw notFound(s.view(), cat.table(name) != null ? "; it is a table: use DROP TABLE" : "");
     }
+    new ViewDependencies(cat).dropReaders(db.catalog(), name, "view", s.cascade());
     db.catalog().removeView(Catalog.DEFAULT_SCHEMA, name);
   }
 

@@ -27,7 +27,7 @@ import java.util.List;
  * CREATE VIEW [IF NOT EXISTS] v ( mapped [, mapped]* [[,] CONSTRAINT name PRIMARY KEY (c, ...)] )
  *     [option [, option]*]
  * mapped  := [family.]name type [FORMAT STRING | BYTES] [NOT NULL | NULL] [PRIMARY KEY | ROW_TIMESTAMP]
- * DROP VIEW [IF EXISTS] v
+ * DROP VIEW [IF EXISTS] v [CASCADE]
  * CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)] [ASYNC] [option, ...]
  * DROP INDEX [IF EXISTS] i [ON t]
  * ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR
@@ -133,11 +133,11 @@ public final class DdlParser {
       if (accept("TABLE")) {
         boolean ifExists = ifExists();
         Name n = name();
-        accept("CASCADE");
-        st = new DdlStatement.DropTable(n, ifExists);
+        st = new DdlStatement.DropTable(n, ifExists, accept("CASCADE"));
       } else if (accept("VIEW")) {
         boolean ifExists = ifExists();
-        st = new DdlStatement.DropView(name(), ifExists);
+        Name n = name();
+        st = new DdlStatement.DropView(n, ifExists, accept("CASCADE"));
       } else if (accept("INDEX")) {
         boolean ifExists = ifExists();
         Name index = name();

@@ -65,8 +65,8 @@ public sealed interface DdlStatement {
   /** {@code ALTER TABLE t SET option, ...}. */
   record SetOptions(Name table, List<Option> options) implements DdlStatement {}
 
-  /** {@code DROP TABLE [IF EXISTS] t}. */
-  record DropTable(Name table, boolean ifExists) implements DdlStatement {}
+  /** {@code DROP TABLE [IF EXISTS] t [CASCADE]}: with {@code CASCADE}, the views that read it too. */
+  record DropTable(Name table, boolean ifExists, boolean cascade) implements DdlStatement {}
 
   /** {@code CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(c, ...)] AS query}. */
   record CreateView(Name view, boolean orReplace, boolean ifNotExists, List<String> columnNames, String query,
@@ -79,8 +79,8 @@ public sealed interface DdlStatement {
   record CreateMapping(Name view, boolean ifNotExists, List<Column> columns, List<KeyPart> primaryKey, Token keyAt,
       List<Option> options) implements DdlStatement {}
 
-  /** {@code DROP VIEW [IF EXISTS] v}. */
-  record DropView(Name view, boolean ifExists) implements DdlStatement {}
+  /** {@code DROP VIEW [IF EXISTS] v [CASCADE]}: with {@code CASCADE}, the views that read it too. */
+  record DropView(Name view, boolean ifExists, boolean cascade) implements DdlStatement {}
 
   /**
    * {@code CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)]
