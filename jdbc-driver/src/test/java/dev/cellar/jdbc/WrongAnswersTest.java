@@ -195,6 +195,18 @@ class WrongAnswersTest {
     assertTrue(plan.contains("INDEX K_NAME FULL SCAN") && !plan.contains("Sort"), plan);
   }
 
+  /**
+   * A NULL-strict operator on a NULL literal inside a larger constant is NULL, not an assertion of
+   * Calcite's (the JVM of tests runs with assertions on, as users' test JVMs do); SQL Logic Test
+   * random/expr queries.
+   */
+  @Test
+  void aDivisionByANullCastInsideAConstantIsNull() throws Exception {
+    assertRows(c, "SELECT 37 / - CAST ( NULL AS INTEGER ) * - 33 / + + ( 13 )", "null");
+    assertRows(c, "SELECT ALL - - 58 - 16 / + - CAST ( NULL AS REAL ) * 33 * + + 24", "null");
+    assertRows(c, "SELECT COALESCE(37 / CAST(NULL AS INTEGER) * 2, 5), 1 + 2", "5, 3");
+  }
+
   /** An error message without the statement it ends with ({@code ; SQL statement: ...}). */
   private static String withoutStatement(String message) {
     int at = message.indexOf(JdbcErrors.STATEMENT);

@@ -99,6 +99,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
     return SqlParser.create(sql, CellarParser.withCellarParser(config).withConformance(extending(config.conformance())));
   }
 
+  /** Calcite's convertlets, with calls of NULL-strict operators on a NULL literal folded ({@link NullFoldingConvertlets}). */
+  @Override
+  protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
+    return NullFoldingConvertlets.wrap(super.createConvertletTable());
+  }
+
   /** {@code conformance}, allowing {@code EXTEND}. */
   static org.apache.calcite.sql.validate.SqlConformance extending(org.apache.calcite.sql.validate.SqlConformance c) {
     if (c.allowExtend()) {

@@ -1,0 +1,52 @@
+package dev.cellar.sql.adapter;
+
+import org.apache.calcite.plan.Strong;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+
+/**
+ * Calcite's conversion of SQL calls to expressions, with a call of a NULL-strict operator
+ * ({@link Strong.Policy#ANY}: {@code + - * /}, comparisons, most functions) that has a NULL
+ * literal operand converted to a NULL literal of its type at once.
+ *
+ * <p>Calcite keeps {@code 37 / CAST(NULL AS INTEGER)} as a call; the conversion of the select
+ * list around it then asks for the monotonicity of {@code ... * -33}, takes the constant call for
+ * a literal and stops at an assertion ("not a literal"). The result of such a call is NULL
+ * whatever the other operands are, so folding it changes no answer. As with
+ * {@link NullExpressions}, an error another operand would raise is not raised: {@code 1 / 0 +
+ * NULL} is NULL, as in SQLite.
+ */
+final class NullFoldingConvertlets implements SqlRexConvertletTable {
+  private final SqlRexConvertletTable inner;
+
+  private NullFoldingConvertlets(SqlRexConvertletTable inner) {
+    this.inner = inner;
+  }
+
+  static SqlRexConvertletTable wrap(SqlRexConvertletTable inner) {
+    return new NullFoldingConvertlets(inner);
+  }
+
+  @Override
+  public SqlRexConvertlet get(SqlCall call) {
+    SqlRexConvertlet convertlet = inner.get(call);
+    if (convertlet == null) {
+      return null;
+    }
+    return (cx, c) -> {
+      RexNode r = convertlet.convertCall(cx, c);
+      if (r instanceof RexCall rc && Strong.policy(rc) == Strong.Policy.ANY) {
+        for (RexNode operand : rc.getOperands()) {
+          if (RexLiteral.isNullLiteral(operand)) {
+            return cx.getRexBuilder().makeNullLiteral(rc.getType());
+          }
+        }
+      }
+      return r;
+    };
+  }
+}
