@@ -205,6 +205,12 @@ class WrongAnswersTest {
     assertRows(c, "SELECT 37 / - CAST ( NULL AS INTEGER ) * - 33 / + + ( 13 )", "null");
     assertRows(c, "SELECT ALL - - 58 - 16 / + - CAST ( NULL AS REAL ) * 33 * + + 24", "null");
     assertRows(c, "SELECT COALESCE(37 / CAST(NULL AS INTEGER) * 2, 5), 1 + 2", "5, 3");
+    // the NULL comes from a constant CASE no branch of which is taken
+    assertRows(c, "SELECT 28 / + CASE CAST ( NULL AS INTEGER ) WHEN - 42 THEN - 38 ELSE NULL END * + 77", "null");
+    assertRows(c, "SELECT CASE WHEN NULL IS NULL THEN NULL ELSE - 5 END / - 68 * + 18", "null");
+    assertRows(c, "SELECT - NULLIF ( + + 62, - - ( + 21 ) * + 91 ) * + 7 / + CASE - + 76 WHEN - 4 THEN - 61 END * + 35",
+        "null");
+    assertRows(c, "SELECT CASE WHEN 1 = 1 THEN 5 END * 2", "10");
   }
 
   /** An error message without the statement it ends with ({@code ; SQL statement: ...}). */

@@ -1,9 +1,13 @@
 package dev.cellar.sql.adapter;
 
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexSimplify;
+import org.apache.calcite.rex.RexUnknownAs;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
@@ -11,7 +15,8 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 /**
  * Calcite's conversion of SQL calls to expressions, with a call of a NULL-strict operator
  * ({@link Strong.Policy#ANY}: {@code + - * /}, comparisons, most functions) that has a NULL
- * literal operand converted to a NULL literal of its type at once.
+ * operand converted to a NULL literal of its type at once: a NULL literal, or a constant
+ * expression that Calcite's simplifier reduces to one (a {@code CASE} no branch of which is taken).
  *
  * <p>Calcite keeps {@code 37 / CAST(NULL AS INTEGER)} as a call; the conversion of the select
  * list around it then asks for the monotonicity of {@code ... * -33}, takes the constant call for
@@ -40,9 +45,18 @@ final class NullFoldingConvertlets implements SqlRexConvertletTable {
     return (cx, c) -> {
       RexNode r = convertlet.convertCall(cx, c);
       if (r instanceof RexCall rc && Strong.policy(rc) == Strong.Policy.ANY) {
+        RexSimplify simplify = null;
         for (RexNode operand : rc.getOperands()) {
           if (RexLiteral.isNullLiteral(operand)) {
             return cx.getRexBuilder().makeNullLiteral(rc.getType());
+          }
+          if (operand instanceof RexCall && RexUtil.isConstant(operand)) {
+            // a constant CASE, NULLIF, ... whose value is NULL ({@code CASE NULL WHEN 1 THEN 2 END})
+            simplify = simplify != null ? simplify
+                : new RexSimplify(cx.getRexBuilder(), RelOptPredicateList.EMPTY, RexUtil.EXECUTOR);
+            if (RexLiteral.isNullLiteral(simplify.simplifyUnknownAs(operand, RexUnknownAs.UNKNOWN))) {
+              return cx.getRexBuilder().makeNullLiteral(rc.getType());
+            }
           }
         }
       }
