@@ -9,6 +9,7 @@ import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 
@@ -44,7 +45,10 @@ final class NullFoldingConvertlets implements SqlRexConvertletTable {
     }
     return (cx, c) -> {
       RexNode r = convertlet.convertCall(cx, c);
-      if (r instanceof RexCall rc && Strong.policy(rc) == Strong.Policy.ANY) {
+      // a CAST to a NOT NULL type stands in a branch that is taken only when its operand is not
+      // NULL (COALESCE's expansion): it keeps its type
+      if (r instanceof RexCall rc && Strong.policy(rc) == Strong.Policy.ANY && rc.getType().isNullable()
+          && rc.getKind() != SqlKind.CAST) {
         RexSimplify simplify = null;
         for (RexNode operand : rc.getOperands()) {
           if (RexLiteral.isNullLiteral(operand)) {
