@@ -196,6 +196,58 @@ final class CellarConnection extends CalciteConnectionAccess {
     return p;
   }
 
+  /**
+   * As {@link #prepareStatement(String, int)} with {@code RETURN_GENERATED_KEYS}, unless
+   * {@code columnNames} is null or empty: the generated keys are the rowkeys, one column
+   * {@code ROWKEY}, whichever columns are named.
+   */
+  @Override
+  public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+    return prepareStatement(sql, columnNames == null || columnNames.length == 0 ? java.sql.Statement.NO_GENERATED_KEYS
+        : java.sql.Statement.RETURN_GENERATED_KEYS);
+  }
+
+  /** As {@link #prepareStatement(String, String[])}, by column indexes. */
+  @Override
+  public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+    return prepareStatement(sql, columnIndexes == null || columnIndexes.length == 0
+        ? java.sql.Statement.NO_GENERATED_KEYS : java.sql.Statement.RETURN_GENERATED_KEYS);
+  }
+
+  /** A statement whose result sets are forward-only and read-only; other kinds are refused (0A000). */
+  @Override
+  public org.apache.calcite.jdbc.CalciteStatement createStatement(int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
+    checkOpen();
+    checkResultSetKind(resultSetType, resultSetConcurrency);
+    return super.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability);
+  }
+
+  /**
+   * Refuses result sets Cellar has none of: they are read once, forward, from a snapshot
+   * ({@code TYPE_FORWARD_ONLY}, {@code CONCUR_READ_ONLY}).
+   */
+  @Override
+  protected void checkResultSetKind(int type, int concurrency) throws SQLException {
+    if (type != ResultSet.TYPE_FORWARD_ONLY) {
+      throw new SQLFeatureNotSupportedException("result set type " + resultSetTypeName(type) + " is not supported: "
+          + "Cellar's result sets are TYPE_FORWARD_ONLY (read once, forward)", SqlState.FEATURE_NOT_SUPPORTED.code());
+    }
+    if (concurrency != ResultSet.CONCUR_READ_ONLY) {
+      throw new SQLFeatureNotSupportedException("result set concurrency " + (concurrency == ResultSet.CONCUR_UPDATABLE
+          ? "CONCUR_UPDATABLE" : Integer.toString(concurrency)) + " is not supported: Cellar's result sets are "
+          + "CONCUR_READ_ONLY (change rows with UPDATE, UPSERT or DELETE)", SqlState.FEATURE_NOT_SUPPORTED.code());
+    }
+  }
+
+  private static String resultSetTypeName(int type) {
+    return switch (type) {
+      case ResultSet.TYPE_SCROLL_INSENSITIVE -> "TYPE_SCROLL_INSENSITIVE";
+      case ResultSet.TYPE_SCROLL_SENSITIVE -> "TYPE_SCROLL_SENSITIVE";
+      default -> Integer.toString(type);
+    };
+  }
+
   /** A result set of generated rowkeys: one VARBINARY column {@code ROWKEY}, one row per key. */
   ResultSet generatedKeys(List<byte[]> keys) throws SQLException {
     checkOpen();

@@ -54,6 +54,7 @@ public class CellarDriver extends Driver {
   private static final Map<AvaticaConnection, Databases.Entry> CONNECTIONS = new ConcurrentHashMap<>();
 
   static {
+    Slf4jReporting.quietWithoutProvider();
     new CellarDriver().register();
   }
 

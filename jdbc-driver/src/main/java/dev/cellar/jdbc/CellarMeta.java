@@ -1,9 +1,11 @@
 package dev.cellar.jdbc;
 
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.parser.CellarParser;
 import dev.cellar.sql.schema.CellarSchema;
+import dev.cellar.sql.schema.CellarTable;
 import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
@@ -23,6 +25,7 @@ import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteMetaAccess;
+import org.apache.calcite.jdbc.CalciteMetaColumnFactory;
 import org.apache.calcite.jdbc.CalciteMetaImpl;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
@@ -36,7 +39,7 @@ import org.apache.calcite.schema.SchemaPlus;
  */
 final class CellarMeta extends CalciteMetaAccess {
   CellarMeta(CalciteConnection connection) {
-    super(connection);
+    super(connection, ColumnRows.INSTANCE);
   }
 
   // ---- statements: translate errors ---------------------------------------------------------
@@ -360,11 +363,67 @@ final class CellarMeta extends CalciteMetaAccess {
     return Linq4j.asEnumerable(columns).select(c -> {
       int precision = c.columnSize == null ? -1 : c.columnSize;
       int scale = c.decimalDigits == null ? 0 : c.decimalDigits;
-      return new MetaColumn(c.tableCat, c.tableSchem, c.tableName, c.columnName, c.dataType,
+      return new ColumnRow(c.tableCat, c.tableSchem, c.tableName, c.columnName, c.dataType,
           plainTypeName(c.typeName), ColumnSizes.size(c.dataType, precision),
           ColumnSizes.digits(c.dataType, precision, scale), ColumnSizes.radix(c.dataType), c.nullable,
-          ColumnSizes.octets(c.dataType, precision), c.ordinalPosition, c.isNullable, "NO", "NO");
+          ColumnSizes.octets(c.dataType, precision), c.ordinalPosition, c.isNullable,
+          c instanceof ColumnRow r ? r.columnFamily : null);
     });
+  }
+
+  /**
+   * A row of {@code getColumns}: JDBC's 24 columns, then {@code COLUMN_FAMILY}, the column
+   * family holding the column's cells (as Phoenix's driver adds it); null for key columns, the
+   * row timestamp and the columns of views over queries.
+   */
+  public static final class ColumnRow extends MetaColumn {
+    public final String columnFamily;
+
+    ColumnRow(String tableCat, String tableSchem, String tableName, String columnName, int dataType, String typeName,
+        Integer columnSize, Integer decimalDigits, Integer numPrecRadix, int nullable, Integer charOctetLength,
+        int ordinalPosition, String isNullable, String columnFamily) {
+      super(tableCat, tableSchem, tableName, columnName, dataType, typeName, columnSize, decimalDigits, numPrecRadix,
+          nullable, charOctetLength, ordinalPosition, isNullable, "NO", "NO");
+      this.columnFamily = columnFamily;
+    }
+  }
+
+  /** Makes Calcite list {@link ColumnRow}s: its columns, with the family of each from the catalog. */
+  private static final class ColumnRows implements CalciteMetaColumnFactory {
+    static final ColumnRows INSTANCE = new ColumnRows();
+    private static final List<String> NAMES;
+
+    static {
+      List<String> names = new ArrayList<>(CalciteMetaImpl.COLUMN_COLUMNS);
+      names.add("COLUMN_FAMILY");
+      NAMES = List.copyOf(names);
+    }
+
+    @Override
+    public MetaColumn createColumn(org.apache.calcite.schema.Table table, String tableCat, String tableSchem,
+        String tableName, String columnName, int dataType, String typeName, Integer columnSize, Integer decimalDigits,
+        int numPrecRadix, int nullable, Integer charOctetLength, int ordinalPosition, String isNullable) {
+      String family = null;
+      if (table instanceof CellarTable t) {
+        for (ColumnDef c : t.def().columns()) {
+          if (c.name().equals(columnName)) {
+            family = c.family();
+          }
+        }
+      }
+      return new ColumnRow(tableCat, tableSchem, tableName, columnName, dataType, typeName, columnSize, decimalDigits,
+          numPrecRadix, nullable, charOctetLength, ordinalPosition, isNullable, family);
+    }
+
+    @Override
+    public List<String> getColumnNames() {
+      return NAMES;
+    }
+
+    @Override
+    public Class<? extends MetaColumn> getMetaColumnClass() {
+      return ColumnRow.class;
+    }
   }
 
   /**

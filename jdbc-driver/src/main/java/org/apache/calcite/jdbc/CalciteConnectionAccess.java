@@ -20,6 +20,8 @@ public abstract class CalciteConnectionAccess extends CalciteConnectionImpl {
   @Override
   public CalcitePreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
       int resultSetHoldability) throws SQLException {
+    checkOpen();
+    checkResultSetKind(resultSetType, resultSetConcurrency);
     try {
       return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
     } catch (SQLException e) {
@@ -28,6 +30,9 @@ public abstract class CalciteConnectionAccess extends CalciteConnectionImpl {
       throw prepareError(sql, new SQLException("Error while preparing statement [" + sql + "]", e));
     }
   }
+
+  /** Refuses a kind of result set the driver has none of. */
+  protected abstract void checkResultSetKind(int resultSetType, int resultSetConcurrency) throws SQLException;
 
   /** The exception to report for a statement that failed to prepare. */
   protected abstract SQLException prepareError(String sql, SQLException e);

@@ -10,9 +10,8 @@ import org.apache.calcite.schema.lookup.LikePattern;
  * {@code dev.cellar.jdbc.CellarMeta} extends this.
  */
 public abstract class CalciteMetaAccess extends CalciteMetaImpl {
-  protected CalciteMetaAccess(CalciteConnection connection) {
-    super((CalciteConnectionImpl) connection, CalciteMetaTableFactoryImpl.INSTANCE,
-        CalciteMetaColumnFactoryImpl.INSTANCE);
+  protected CalciteMetaAccess(CalciteConnection connection, CalciteMetaColumnFactory columns) {
+    super((CalciteConnectionImpl) connection, CalciteMetaTableFactoryImpl.INSTANCE, columns);
   }
 
   /**

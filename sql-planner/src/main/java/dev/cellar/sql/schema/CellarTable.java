@@ -165,6 +165,16 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
     return mapping;
   }
 
+  /**
+   * {@code VIEW} for a table mapped over a store table written elsewhere ({@code CREATE VIEW v
+   * (columns ...) STORE_TABLE=...}), as it was created; {@code TABLE} otherwise.
+   */
+  @Override
+  public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
+    return def.isMapped() ? org.apache.calcite.schema.Schema.TableType.VIEW
+        : org.apache.calcite.schema.Schema.TableType.TABLE;
+  }
+
   @Override
   public RelDataType getRowType(RelDataTypeFactory typeFactory) {
     RelDataTypeFactory.Builder b = typeFactory.builder();

@@ -1,0 +1,171 @@
+package dev.cellar.jdbc;
+
+import static dev.cellar.jdbc.Sql.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What tools read from the driver beyond queries: mapping views listed as views, the family of
+ * each column, generated keys asked for by column, result set kinds, and a quiet standard error
+ * without an SLF4J binding.
+ */
+class DriverDetailsTest {
+  private Connection c;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = Sql.connect(Sql.freshMem());
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  @Test
+  void mappingViewsAreViews() throws Exception {
+    RawTables.shellPut(RawTables.create(CellarDriver.database(c).store(), "raw", "f"), "r1", "f:q", "v");
+    run(c, "CREATE VIEW mapped (k VARCHAR PRIMARY KEY, \"f\".\"q\" VARCHAR) STORE_TABLE='raw', VALUE_FORMAT='STRING'",
+        "CREATE TABLE plain (id INTEGER PRIMARY KEY, v VARCHAR)");
+    assertEquals(List.of("v"), Sql.strings(c, "SELECT \"q\" FROM mapped"));
+    DatabaseMetaData md = c.getMetaData();
+    assertEquals(List.of("TABLE PLAIN", "VIEW MAPPED"), tables(md.getTables(null, "PUBLIC", "%", null)));
+    assertEquals(List.of("VIEW MAPPED"), tables(md.getTables(null, "PUBLIC", "%", new String[] {"VIEW"})));
+    assertEquals(List.of("TABLE PLAIN"), tables(md.getTables(null, "PUBLIC", "%", new String[] {"TABLE"})));
+  }
+
+  private static List<String> tables(ResultSet rs) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (rs) {
+      while (rs.next()) {
+        out.add(rs.getString("TABLE_TYPE") + " " + rs.getString("TABLE_NAME"));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void columnsNameTheirFamily() throws Exception {
+    run(c, "CREATE TABLE fam (id INTEGER PRIMARY KEY, info.name VARCHAR, info.dob DATE, fans.n INTEGER, plain INTEGER)",
+        "CREATE VIEW over_query AS SELECT id, name FROM fam");
+    List<String> rows = new ArrayList<>();
+    try (ResultSet rs = c.getMetaData().getColumns(null, "PUBLIC", "%", "%")) {
+      assertEquals("COLUMN_FAMILY", rs.getMetaData().getColumnName(25));
+      assertEquals(25, rs.getMetaData().getColumnCount());
+      while (rs.next()) {
+        assertEquals(rs.getString(25), rs.getString("COLUMN_FAMILY"));
+        rows.add(rs.getString("TABLE_NAME") + "." + rs.getString("COLUMN_NAME") + " " + rs.getString("COLUMN_FAMILY"));
+      }
+    }
+    String defaultFamily = rows.stream().filter(r -> r.startsWith("FAM.PLAIN ")).findFirst().orElseThrow().substring(10);
+    assertFalse(defaultFamily.equals("null"), rows.toString());
+    assertEquals(List.of("FAM.ID null", "FAM.NAME INFO", "FAM.DOB INFO", "FAM.N FANS", "FAM.PLAIN " + defaultFamily,
+        "OVER_QUERY.ID null", "OVER_QUERY.NAME null"), rows);
+  }
+
+  @Test
+  void generatedKeysAskedForByColumnNameOrIndex() throws Exception {
+    run(c, "CREATE TABLE log (msg VARCHAR)");
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO log VALUES (?)", new String[] {"ROWKEY"})) {
+      p.setString(1, "a");
+      assertEquals(1, p.executeUpdate());
+      assertEquals(1, keys(p.getGeneratedKeys()));
+    }
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO log VALUES ('b'), ('c')", new int[] {1})) {
+      assertEquals(2, p.executeUpdate());
+      assertEquals(2, keys(p.getGeneratedKeys()));
+    }
+    try (PreparedStatement p = c.prepareStatement("INSERT INTO log VALUES ('d')", new String[0])) {
+      p.executeUpdate();
+      assertEquals(0, keys(p.getGeneratedKeys()), "no columns named: no keys");
+    }
+    try (Statement s = c.createStatement()) {
+      assertEquals(1, s.executeUpdate("INSERT INTO log VALUES ('e')", new String[] {"ROWKEY"}));
+      assertEquals(1, keys(s.getGeneratedKeys()));
+      assertFalse(s.execute("INSERT INTO log VALUES ('f')", new int[] {1}));
+      assertEquals(1, keys(s.getGeneratedKeys()));
+    }
+    assertEquals(List.of("6"), Sql.strings(c, "SELECT COUNT(*) FROM log"));
+  }
+
+  private static int keys(ResultSet rs) throws SQLException {
+    int n = 0;
+    try (rs) {
+      assertEquals("ROWKEY", rs.getMetaData().getColumnName(1));
+      while (rs.next()) {
+        assertEquals(8, rs.getBytes(1).length);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void scrollableAndUpdatableResultSetsAreRefused() throws Exception {
+    DatabaseMetaData md = c.getMetaData();
+    assertTrue(md.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
+    assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+    assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+    SQLException e = assertThrows(SQLException.class,
+        () -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY));
+    assertEquals("0A000", e.getSQLState());
+    assertTrue(e.getMessage().contains("TYPE_SCROLL_INSENSITIVE is not supported"), e.getMessage());
+    e = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT 1 FROM (VALUES (1))",
+        ResultSet.TYPE_SCROLL_SENSITIVE, ResultSet.CONCUR_READ_ONLY));
+    assertEquals("0A000", e.getSQLState());
+    assertTrue(e.getMessage().contains("TYPE_SCROLL_SENSITIVE is not supported"), e.getMessage());
+    e = assertThrows(SQLException.class,
+        () -> c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE, ResultSet.HOLD_CURSORS_OVER_COMMIT));
+    assertEquals("0A000", e.getSQLState());
+    assertTrue(e.getMessage().contains("CONCUR_UPDATABLE is not supported"), e.getMessage());
+    try (Statement s = c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        ResultSet rs = s.executeQuery("SELECT 1 FROM (VALUES (1))")) {
+      assertEquals(ResultSet.TYPE_FORWARD_ONLY, rs.getType());
+      assertTrue(rs.next());
+    }
+  }
+
+  /** Opens a database and runs a query; run in a JVM without an SLF4J binding. */
+  public static void main(String[] args) throws Exception {
+    try (Connection c = java.sql.DriverManager.getConnection("jdbc:cellar:mem:")) {
+      System.out.println(Sql.strings(c, "SELECT 40 + 2 FROM (VALUES (1))"));
+    }
+  }
+
+  @Test
+  void noSlf4jLinesOnStandardErrorWithoutABinding() throws Exception {
+    List<String> classPath = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!Path.of(entry).getFileName().toString().startsWith("slf4j-simple")) {
+        classPath.add(entry);
+      }
+    }
+    assertTrue(classPath.stream().anyMatch(p -> p.contains("slf4j-api")), classPath.toString());
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        String.join(File.pathSeparator, classPath), DriverDetailsTest.class.getName()).start();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.exitValue(), err);
+    assertEquals("[42]\n", out);
+    assertEquals("", err);
+  }
+}
