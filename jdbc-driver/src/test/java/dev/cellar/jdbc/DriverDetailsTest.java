@@ -143,6 +143,32 @@ class DriverDetailsTest {
     }
   }
 
+  @Test
+  void explainIsOneRowPerPlanLine() throws Exception {
+    run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, v VARCHAR)", "INSERT INTO t VALUES (1, 'a'), (2, 'b')");
+    for (String explain : List.of("EXPLAIN PLAN FOR ", "EXPLAIN ", "EXPLAIN ANALYZE ")) {
+      String sql = explain + "SELECT v, COUNT(*) FROM t WHERE id > 0 GROUP BY v ORDER BY v";
+      List<String> lines = Sql.strings(c, sql);
+      assertTrue(lines.size() >= 3, sql + ": " + lines);
+      for (String line : lines) {
+        assertFalse(line.isEmpty() || line.contains("\n"), sql + ": " + lines);
+      }
+      assertTrue(String.join("\n", lines).contains("CellarTableScan(table=[[PUBLIC, T]]"), sql + ": " + lines);
+      // a plan's later lines are indented under the first
+      assertTrue(lines.get(1).startsWith("  "), sql + ": " + lines);
+    }
+    try (PreparedStatement p = c.prepareStatement("EXPLAIN PLAN FOR SELECT v FROM t WHERE id = 1")) {
+      try (ResultSet rs = p.executeQuery()) {
+        assertEquals("PLAN", rs.getMetaData().getColumnName(1));
+        int n = 0;
+        while (rs.next()) {
+          n++;
+        }
+        assertTrue(n >= 2, "rows: " + n);
+      }
+    }
+  }
+
   /** Opens a database and runs a query; run in a JVM without an SLF4J binding. */
   public static void main(String[] args) throws Exception {
     try (Connection c = java.sql.DriverManager.getConnection("jdbc:cellar:mem:")) {

@@ -214,7 +214,7 @@ class QueryTest {
     }
     assertEquals(misses + 1, session.planCacheMisses());
     assertTrue(session.planCacheHits() >= 3);
-    String plan = Sql.strings(c, "EXPLAIN PLAN FOR SELECT * FROM item").get(0);
+    String plan = String.join("\n", Sql.strings(c, "EXPLAIN PLAN FOR SELECT * FROM item"));
     assertTrue(plan.contains("CellarTableScan(table=[[PUBLIC, ITEM]], path=[FULL SCAN])"),
         plan);
   }

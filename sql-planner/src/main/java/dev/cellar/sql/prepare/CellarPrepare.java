@@ -70,7 +70,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     }
     String analyzed = explainAnalyzeTarget(sql);
     if (analyzed != null) {
-      return explainAnalyze(context, analyzed, elementType);
+      return ExplainRows.perLine(explainAnalyze(context, analyzed, elementType), maxRowCount);
     }
     PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
     long version = session.database().catalog().snapshot().version();
@@ -91,6 +91,9 @@ public class CellarPrepare extends CalcitePrepareImpl {
       UpsertContext.clear();
     }
     ColumnLabels.apply(signature.columns, labels);
+    if (first.equals("EXPLAIN")) {
+      signature = ExplainRows.perLine(signature, maxRowCount);
+    }
     session.plans().put(key, version, signature);
     return signature;
   }

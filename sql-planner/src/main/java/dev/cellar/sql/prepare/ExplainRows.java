@@ -1,0 +1,39 @@
+package dev.cellar.sql.prepare;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.jdbc.CalcitePrepare.CalciteSignature;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.runtime.Bindable;
+
+/**
+ * {@code EXPLAIN} as Phoenix returns it: one row per line of the plan, so that a client showing
+ * one line per row (a console's table layout) shows the whole plan. Joined with line feeds, the
+ * rows are the plan text.
+ */
+final class ExplainRows {
+  private ExplainRows() {}
+
+  /** {@code explain}, whose result is the plan text in one row, with one row per line instead. */
+  static <T> CalciteSignature<T> perLine(CalciteSignature<T> explain, long maxRowCount) {
+    @SuppressWarnings("unchecked")
+    Bindable<T> lines = dataContext -> (Enumerable<T>) (Enumerable<?>) split(explain.enumerable(dataContext));
+    return new CalciteSignature<>(explain.sql, explain.parameters, explain.internalParameters, explain.rowType,
+        explain.columns, explain.cursorFactory, explain.rootSchema, explain.getCollationList(), maxRowCount, lines,
+        explain.statementType);
+  }
+
+  /** Each row's text (a string, or an array holding one) as one row per line, in the same form. */
+  static Enumerable<Object> split(Enumerable<?> rows) {
+    List<Object> out = new ArrayList<>();
+    for (Object row : rows) {
+      boolean array = row instanceof Object[];
+      Object text = array ? ((Object[]) row)[0] : row;
+      for (String line : String.valueOf(text).split("\n")) {
+        out.add(array ? new Object[] {line} : line);
+      }
+    }
+    return Linq4j.asEnumerable(out);
+  }
+}
