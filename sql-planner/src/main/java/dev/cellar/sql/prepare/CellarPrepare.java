@@ -68,6 +68,9 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP")) {
       return ddl(context, session, sql);
     }
+    if (first.equals("SHOW")) {
+      return ShowStatements.prepare(context, session, sql);
+    }
     String analyzed = explainAnalyzeTarget(sql);
     if (analyzed != null) {
       return ExplainRows.perLine(explainAnalyze(context, analyzed, elementType), maxRowCount);
