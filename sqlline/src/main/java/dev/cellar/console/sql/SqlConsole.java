@@ -19,8 +19,10 @@ import java.util.concurrent.CountDownLatch;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.History;
 import org.jline.reader.LineReader;
+import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import sqlline.SqlLine;
+import sqlline.SqlLineAccess;
 
 /**
  * {@code cellar sql [URL] [SQLLINE-OPTION...]}: SQLLine connected to a Cellar database.
@@ -183,6 +185,9 @@ public final class SqlConsole {
       if (inputStream == null) {
         LineReader reader = super.getConsoleReader(null, history);
         reader.setOpt(LineReader.Option.CASE_INSENSITIVE);
+        if (reader instanceof LineReaderImpl impl && !(impl.getCompleter() instanceof NameCompleter)) {
+          impl.setCompleter(new NameCompleter(impl.getCompleter(), () -> SqlLineAccess.connection(this)));
+        }
         return reader;
       }
       // The terminal starts reading (and echoing) at once: hold its input back until echo is off.
