@@ -48,12 +48,16 @@ public final class SeedSql {
 
   private SeedSql() {}
 
-  public static void main(String[] args) throws SQLException {
+  /** Loads the seed tables into the database at the URL; a failure (a database locked by another process) is one line. */
+  public static void main(String[] args) {
     String url = args.length > 0 ? args[0] : DEFAULT_URL;
     try (Connection c = DriverManager.getConnection(url)) {
       List<String> created = load(c);
       System.out.println(created.isEmpty() ? "Seed tables present in " + url
           : "Seed tables created in " + url + ": " + String.join(", ", created));
+    } catch (SQLException e) {
+      System.err.println("cellar: " + e.getMessage() + (e.getSQLState() == null ? "" : " (SQLState " + e.getSQLState() + ")"));
+      System.exit(1);
     }
   }
 

@@ -25,9 +25,11 @@ import sqlline.SqlLine;
 import sqlline.SqlLineAccess;
 
 /**
- * {@code cellar sql [URL] [SQLLINE-OPTION...]}: SQLLine connected to a Cellar database.
+ * {@code cellar sql [URL | DIR] [SQLLINE-OPTION...]}: SQLLine connected to a Cellar database.
  * {@code URL} defaults to {@value #DEFAULT_URL}; a {@code ~} right after {@code file:} stands
- * for the user's home directory. Other arguments go to SQLLine as they are, for example
+ * for the user's home directory. A directory instead of a URL opens the database in it
+ * ({@code jdbc:cellar:file:DIR}); anything else that is not a URL is refused with a line saying
+ * a URL was expected (exit status 2). Other arguments go to SQLLine as they are, for example
  * {@code --outputFormat=csv}.
  *
  * <p>On a terminal SQLLine runs interactively, with line editing, history and completion of
@@ -65,20 +67,35 @@ public final class SqlConsole {
     if (System.getProperty("calcite.default.charset") == null) {
       System.setProperty("calcite.default.charset", "UTF-8");
     }
+    String[] sqlLineArgs;
+    try {
+      sqlLineArgs = sqlLineArgs(args);
+    } catch (IllegalArgumentException e) {
+      err.write(("cellar sql: " + e.getMessage() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      err.flush();
+      return 2;
+    }
     CellarSqlLine sqlLine = new CellarSqlLine();
     sqlLine.setOutputStream(in == null ? out : new NoCarriageReturns(out));
     sqlLine.setErrorStream(err);
-    int status = sqlLine.begin(sqlLineArgs(args), in, in == null).ordinal();
+    int status = sqlLine.begin(sqlLineArgs, in, in == null).ordinal();
     return status == 0 && in != null && sqlLine.failed ? 1 : status;
   }
 
-  /** SQLLine's command line for {@code cellar sql}'s arguments. */
+  /**
+   * SQLLine's command line for {@code cellar sql}'s arguments.
+   *
+   * @throws IllegalArgumentException if the first argument is neither a URL, an option nor a
+   *     database directory
+   */
   static String[] sqlLineArgs(String[] args) {
     String url = DEFAULT_URL;
     List<String> rest = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       if (i == 0 && args[i].startsWith("jdbc:")) {
         url = args[i];
+      } else if (i == 0 && !args[i].startsWith("-")) {
+        url = directoryUrl(args[i]);
       } else {
         rest.add(args[i]);
       }
@@ -91,6 +108,26 @@ public final class SqlConsole {
         "-d", CellarDriver.class.getName(), "-u", expandHome(url), "-n", "", "-p", ""));
     out.addAll(rest);
     return out.toArray(new String[0]);
+  }
+
+  /** The URL of the database in directory {@code path} (created if missing), or why {@code path} is none. */
+  static String directoryUrl(String path) {
+    String expected = "expected a JDBC URL (jdbc:cellar:mem:NAME, jdbc:cellar:file:PATH, jdbc:cellar:hbase:HOST:PORT)"
+        + " or a database directory, not '" + path + "'";
+    java.nio.file.Path p;
+    try {
+      p = Paths.get(path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException(expected);
+    }
+    if (!java.nio.file.Files.exists(p) && path.contains(":")) {
+      throw new IllegalArgumentException(expected);
+    }
+    if (java.nio.file.Files.isRegularFile(p)) {
+      throw new IllegalArgumentException(expected + ", which is a file; to run a script: cellar sql [URL] -f "
+          + path + ", or cellar sql [URL] < " + path);
+    }
+    return CellarDriver.PREFIX + "file:" + p.toAbsolutePath().normalize();
   }
 
   /** {@code jdbc:cellar:file:~/x} with {@code ~} replaced by the user's home directory. */

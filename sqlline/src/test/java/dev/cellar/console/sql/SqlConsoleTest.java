@@ -153,6 +153,54 @@ class SqlConsoleTest {
     assertTrue(Pattern.compile("\\| NULL \\| +\\| NULL \\| NULL \\| NULL \\| NULL \\|\n").matcher(r[1]).find(), r[1]);
   }
 
+  @Test
+  void aDirectoryOpensItsDatabaseAndAnythingElseSaysAUrlWasExpected() throws Exception {
+    Path db = dir.resolve("bydir");
+    String[] r = console("CREATE TABLE t (id INTEGER PRIMARY KEY);\nINSERT INTO t VALUES (7);\n", db.toString());
+    assertEquals("0", r[0], r[2]);
+    String[] again = console("SELECT id AS by_url FROM t;\n", "jdbc:cellar:file:" + db);
+    assertEquals(List.of("7"), column(again[1], "BY_URL"), again[1] + again[2]);
+
+    String[] notUrl = console("", "cellar:mem:x");
+    assertEquals("2", notUrl[0]);
+    assertEquals("cellar sql: expected a JDBC URL (jdbc:cellar:mem:NAME, jdbc:cellar:file:PATH, jdbc:cellar:hbase:HOST:PORT)"
+        + " or a database directory, not 'cellar:mem:x'\n", notUrl[2]);
+    Path script = dir.resolve("a.sql");
+    Files.writeString(script, "SELECT 1;\n");
+    String[] file = console("", script.toString());
+    assertEquals("2", file[0]);
+    assertTrue(file[2].contains("which is a file; to run a script: cellar sql [URL] -f " + script), file[2]);
+  }
+
+  @Test
+  void aDatabaseLockedByAnotherProcessIsOneLine() throws Exception {
+    Path locked = dir.resolve("locked");
+    Path out = dir.resolve("holder.out");
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), SqlConsole.class.getName(), "jdbc:cellar:file:" + locked);
+    Process holder = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectErrorStream(true).start();
+    try {
+      // the holder reads its script from a pipe left open: it keeps the database open until it ends
+      holder.getOutputStream().write("SELECT 'open' AS held;\n".getBytes(StandardCharsets.UTF_8));
+      holder.getOutputStream().flush();
+      long deadline = System.nanoTime() + 60_000_000_000L;
+      while (!Files.readString(out).contains("HELD") && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      assertTrue(Files.readString(out).contains("HELD"), Files.readString(out));
+      String[] r = console("SELECT 1;\n", "jdbc:cellar:file:" + locked);
+      assertEquals("1", r[0]);
+      List<String> errors = r[2].lines().filter(l -> !l.startsWith("sqlline version")).toList();
+      assertEquals(1, errors.size(), r[2]);
+      assertTrue(errors.get(0).startsWith("Error: cannot open file:" + locked) && errors.get(0).contains("locked by another process")
+          && errors.get(0).endsWith("(SQLState 08001)"), r[2]);
+    } finally {
+      holder.getOutputStream().close();
+      holder.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+      holder.destroy();
+    }
+  }
+
   /** The values of the one-column result whose header is {@code name}. */
   private static List<String> column(String out, String name) {
     Matcher m = Pattern.compile("\\| " + name + " +\\|\n\\+-+\\+\n((?:\\| .* \\|\n)+)").matcher(out);
@@ -174,5 +222,7 @@ class SqlConsoleTest {
     String[] d = SqlConsole.sqlLineArgs(new String[] {"-f", "x.sql"});
     assertEquals(SqlConsole.expandHome(SqlConsole.DEFAULT_URL), d[List.of(d).indexOf("-u") + 1]);
     assertArrayEquals(new String[] {"-f", "x.sql"}, List.of(d).subList(d.length - 2, d.length).toArray());
+    String[] p = SqlConsole.sqlLineArgs(new String[] {"some/dir", "--outputFormat=csv"});
+    assertEquals("jdbc:cellar:file:" + Path.of("some/dir").toAbsolutePath(), p[List.of(p).indexOf("-u") + 1]);
   }
 }
