@@ -54,7 +54,37 @@ final class Commands {
             Same as exit.
 
               quit
-            """, false, (a, s) -> null));
+            """, false, (a, s) -> null),
+        CommandSpec.of("status", "general", """
+            Shows the store's state: 'summary' (the default) in one line as HBase prints it
+            (one process serves as master and region server), 'simple' or 'detailed' with a
+            line per table (regions, store files, bytes).
+
+              status
+              status 'simple'
+            """, GeneralCommands::status),
+        CommandSpec.of("version", "general", """
+            Shows the version of Cellar.
+
+              version
+            """, GeneralCommands::version),
+        CommandSpec.of("whoami", "general", """
+            Shows the user the shell runs as (the embedded store has no other users).
+
+              whoami
+            """, GeneralCommands::whoami),
+        CommandSpec.of("list_namespace", "general", """
+            Lists the namespaces: only 'default', since the embedded store has no others.
+
+              list_namespace
+            """, GeneralCommands::listNamespace),
+        CommandSpec.of("sleep", "general", """
+            Waits the given seconds (a fraction too), as Ruby's sleep in the HBase shell;
+            Ctrl-C ends it.
+
+              sleep 2
+              sleep 0.5
+            """, GeneralCommands::sleep));
   }
 
   private String help(Args a, Session s) {

@@ -200,6 +200,7 @@ final class DataCommands {
     byte[] last = null;
     try (ResultScanner scanner = t.scanner(scan)) {
       for (Result r : scanner) {
+        out.checkCancelled();
         if (last == null || !Arrays.equals(last, r.row())) {
           rows++;
           last = r.row();
@@ -242,6 +243,7 @@ final class DataCommands {
     byte[] last = null;
     try (ResultScanner scanner = t.scanner(scan)) {
       for (Result r : scanner) {
+        s.out().checkCancelled();
         if (last != null && Arrays.equals(last, r.row())) {
           continue;
         }
@@ -305,6 +307,7 @@ final class DataCommands {
     List<Delete> deletes = new ArrayList<>();
     try (ResultScanner scanner = t.scanner(new Scan().setRowPrefix(p))) {
       for (Result r : scanner) {
+        s.out().checkCancelled();
         deletes.add(rowDelete(r.row(), c, ts));
         if (deletes.size() >= batch) {
           t.delete(deletes);

@@ -41,10 +41,16 @@ final class FamilySpecs {
     throw ShellSyntaxException.argument("column family spec needs a NAME => 'family'", hash);
   }
 
+  /**
+   * The versions a new family keeps unless its spec says otherwise: one, as in HBase 1.0 and
+   * later (the store's own default is {@link ColumnFamilyDescriptor#DEFAULT_VERSIONS}).
+   */
+  static final String DEFAULT_VERSIONS = "1";
+
   /** A family with default settings, from a bare name. */
   static ColumnFamilyDescriptor of(Value.Str name) {
     try {
-      return ColumnFamilyDescriptor.of(name.text());
+      return ColumnFamilyDescriptor.newBuilder(name.text()).set("VERSIONS", DEFAULT_VERSIONS).build();
     } catch (IllegalArgumentException e) {
       throw ShellSyntaxException.argument(e.getMessage(), name);
     }
@@ -59,7 +65,12 @@ final class FamilySpecs {
    */
   static ColumnFamilyDescriptor build(Value.Hash hash, ColumnFamilyDescriptor base) {
     String name = name(hash);
-    ColumnFamilyDescriptor.Builder b = base != null ? base.toBuilder() : ColumnFamilyDescriptor.newBuilder(name);
+    ColumnFamilyDescriptor.Builder b;
+    try {
+      b = base != null ? base.toBuilder() : ColumnFamilyDescriptor.newBuilder(name).set("VERSIONS", DEFAULT_VERSIONS);
+    } catch (IllegalArgumentException e) {
+      throw ShellSyntaxException.argument(e.getMessage(), hash);
+    }
     for (Value.Pair p : hash.pairs()) {
       String key = p.name();
       if ("NAME".equals(key)) {

@@ -17,12 +17,44 @@ final class Output {
   static final int LEFT_WIDTH = 28;
 
   private final PrintStream out;
+  /** Set by Ctrl-C: the running command stops at its next line of output or row read. */
+  private volatile boolean cancelled;
 
   Output(PrintStream out) {
     this.out = out;
   }
 
+  /** Asks the running command to stop ({@link #checkCancelled} then throws). */
+  void cancel() {
+    cancelled = true;
+  }
+
+  /** Clears a request to stop, before a command runs. */
+  void resetCancel() {
+    cancelled = false;
+  }
+
+  /**
+   * Stops the running command if {@link #cancel} was called: long commands call it for each row
+   * they read, and each line printed does.
+   *
+   * @throws Cancelled if the command is to stop
+   */
+  void checkCancelled() {
+    if (cancelled) {
+      throw new Cancelled();
+    }
+  }
+
+  /** Thrown in a command that Ctrl-C stopped. */
+  static final class Cancelled extends RuntimeException {
+    Cancelled() {
+      super("interrupted", null, false, false);
+    }
+  }
+
   void line(String s) {
+    checkCancelled();
     out.println(s);
   }
 
@@ -37,6 +69,7 @@ final class Output {
 
   /** One entry of a two-column listing. */
   void row(String left, String right) {
+    checkCancelled();
     out.println(" " + pad(left, LEFT_WIDTH - 1) + " " + right);
   }
 

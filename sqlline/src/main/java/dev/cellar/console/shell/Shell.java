@@ -46,15 +46,54 @@ public final class Shell {
    * @return 0, or 1 if an error stopped the shell (only when stopping on errors)
    */
   public int run(BufferedReader in) throws IOException {
-    StringBuilder pending = new StringBuilder();
-    while (true) {
-      lines++;
-      String prompt = String.format(Locale.ROOT, "cellar(main):%03d:%d> ", lines, pending.length() > 0 ? 1 : 0);
+    return run(prompt -> {
       if (interactive) {
         out.print(prompt);
         out.flush();
       }
-      String line = in.readLine();
+      return in.readLine();
+    });
+  }
+
+  /** Where the loop reads lines: a stream, or a line editor on a terminal. */
+  interface Input {
+    /**
+     * Reads a line after {@code prompt}.
+     *
+     * @return the line, or null at the end of input
+     * @throws LineDiscarded when the line being typed was discarded (Ctrl-C at the prompt)
+     */
+    String read(String prompt) throws IOException;
+  }
+
+  /** Thrown by an {@link Input} when the line being typed, and any statement it continued, is dropped. */
+  static final class LineDiscarded extends IOException {
+    LineDiscarded() {
+      super("line discarded");
+    }
+  }
+
+  /**
+   * Stops the running command, as Ctrl-C does: it ends at its next row read or line printed
+   * with {@code Interrupted}, and the loop reads the next statement. Safe from any thread.
+   */
+  public void interrupt() {
+    session.out().cancel();
+  }
+
+  /** Reads and runs statements from {@code in}, as {@link #run(BufferedReader)}. */
+  int run(Input in) throws IOException {
+    StringBuilder pending = new StringBuilder();
+    while (true) {
+      lines++;
+      String prompt = String.format(Locale.ROOT, "cellar(main):%03d:%d> ", lines, pending.length() > 0 ? 1 : 0);
+      String line;
+      try {
+        line = in.read(prompt);
+      } catch (LineDiscarded e) {
+        pending.setLength(0);
+        continue;
+      }
       if (line == null) {
         if (interactive) {
           out.println();
@@ -124,6 +163,15 @@ public final class Shell {
     return ok;
   }
 
+  /** The names of the commands, in order. */
+  java.util.Set<String> commandNames() {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (CommandSpec c : commands.all()) {
+      names.add(c.name());
+    }
+    return names;
+  }
+
   /** Number of errors reported so far. */
   public int errors() {
     return errors;
@@ -137,6 +185,7 @@ public final class Shell {
       return false;
     }
     long start = System.nanoTime();
+    session.out().resetCancel();
     try {
       String returned = spec.body().run(new Args(st), session);
       if (spec.timed()) {
@@ -148,6 +197,11 @@ public final class Shell {
       return true;
     } catch (ShellSyntaxException e) {
       report(e, text, spec);
+    } catch (Output.Cancelled e) {
+      errors++;
+      session.out().resetCancel();
+      out.println("Interrupted: " + spec.name() + " stopped after " + String.format(Locale.ROOT, "%.4f",
+          (System.nanoTime() - start) / 1e9) + " seconds");
     } catch (RuntimeException e) {
       errors++;
       String m = e.getMessage();
@@ -170,9 +224,11 @@ public final class Shell {
       String where = (lineNo > 1 || text.indexOf('\n') >= 0 ? "line " + lineNo + ", " : "") + "column " + column;
       out.println("ERROR: " + (e.isSyntax() ? "syntax error at " + where + ": " : "") + e.getMessage());
       out.println(line);
+      // the caret sits under the token on a terminal: a wide character (中) takes two columns
       StringBuilder caret = new StringBuilder();
-      for (int i = 0; i < column - 1; i++) {
-        caret.append(line.charAt(i) == '\t' ? '\t' : ' ');
+      for (int i = 0; i < column - 1; i = line.offsetByCodePoints(i, 1)) {
+        int cp = line.codePointAt(i);
+        caret.append(cp == '\t' ? "\t" : " ".repeat(Math.max(0, org.jline.utils.WCWidth.wcwidth(cp))));
       }
       out.println(caret.append('^'));
     }

@@ -18,7 +18,9 @@ import java.nio.file.Paths;
  * {@code cellar shell [-n] [DIR [SCRIPT]]}: opens the embedded store in {@code DIR} (default
  * {@code ~/.cellar/shell}, created if missing) and runs the shell on it, reading {@code SCRIPT}
  * or standard input. Interactive (with a prompt) when reading a terminal; otherwise each input
- * line is echoed before its output. {@code -n} stops at the first error with exit status 1.
+ * line is echoed before its output. {@code -n} stops at the first error with exit status 1. On
+ * a terminal the shell has line editing, history ({@code ~/.cellar/shell_history}) and completion
+ * ({@link ShellConsole}).
  */
 public final class ShellMain {
   private ShellMain() {}
@@ -69,11 +71,16 @@ public final class ShellMain {
       Thread closer = new Thread(store::close, "cellar-shell-close");
       Runtime.getRuntime().addShutdownHook(closer);
       try {
+        Shell shell = new Shell(store, out, interactive, stopOnError);
         if (interactive) {
           out.println("Cellar shell over the store in " + dir.toAbsolutePath());
-          out.println("Enter 'help' for the list of commands; 'exit' or end of input leaves.");
+          out.println("Enter 'help' for the list of commands; Tab completes, Ctrl-C stops a command,"
+              + " 'exit' or Ctrl-D leaves.");
+          Path history = Paths.get(System.getProperty("user.home"), ".cellar", "shell_history");
+          Files.createDirectories(history.getParent());
+          return ShellConsole.run(shell, store, history);
         }
-        return new Shell(store, out, interactive, stopOnError).run(in);
+        return shell.run(in);
       } finally {
         store.close();
         Runtime.getRuntime().removeShutdownHook(closer);

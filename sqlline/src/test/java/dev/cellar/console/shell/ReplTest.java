@@ -102,6 +102,15 @@ class ReplTest {
   }
 
   @Test
+  void theCaretSitsUnderTheTokenPastWideCharacters() {
+    try (ShellHarness sh = new ShellHarness()) {
+      sh.run("create 't1', 'f1'");
+      String out = sh.script("put 't1', '中国', 'f1:q', 'v', {X => 1}\n");
+      assertTrue(out.contains("\nput 't1', '中国', 'f1:q', 'v', {X => 1}\n" + " ".repeat(31) + "^\n"), out);
+    }
+  }
+
+  @Test
   void unfinishedInputAtTheEndIsReported() {
     try (ShellHarness sh = new ShellHarness()) {
       String out = sh.script("list\nscan 't1', {LIMIT => 5\n");

@@ -95,7 +95,7 @@ class ShellTest {
   void seedPreSplitCreate() {
     contains(run("create 't1', 'f1', SPLITS => ['10', '20', '30', '40']"), "Created table t1");
     assertEquals(List.of("", "10", "20", "30", "40"), startKeys("t1"));
-    contains(run("describe 't1'"), "{NAME => 'f1', BLOOMFILTER => 'NONE', IN_MEMORY => 'false', VERSIONS => '3',"
+    contains(run("describe 't1'"), "{NAME => 'f1', BLOOMFILTER => 'NONE', IN_MEMORY => 'false', VERSIONS => '1',"
         + " COMPRESSION => 'NONE', TTL => 'FOREVER', MIN_VERSIONS => '0', BLOCKCACHE => 'true', BLOCKSIZE => '65536'}");
     assertEquals("Total number of splits = 5\n10\n20\n30\n40\nTook T seconds\n=> [\"10\", \"20\", \"30\", \"40\"]\n",
         run("get_splits 't1'"));
