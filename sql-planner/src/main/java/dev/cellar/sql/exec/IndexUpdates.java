@@ -34,6 +34,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * maintained too, so that a build that reads the table under the same lock misses no write.
  */
 public final class IndexUpdates {
+  private final CellarDatabase db;
   /** The store the statement reads: the database's, or its transaction's view of it. */
   private final CellarStore store;
   private final TableMapping data;
@@ -44,7 +45,8 @@ public final class IndexUpdates {
   /** The data keys whose rows the statement changes or deletes. */
   private final Set<ByteBuffer> changedKeys = new HashSet<>();
 
-  private IndexUpdates(CellarStore store, TableMapping data, List<IndexMapping> indexes) {
+  private IndexUpdates(CellarDatabase db, CellarStore store, TableMapping data, List<IndexMapping> indexes) {
+    this.db = db;
     this.store = store;
     this.data = data;
     this.indexes = indexes;
@@ -56,7 +58,7 @@ public final class IndexUpdates {
 
   /** The index maintenance of a statement writing {@code data}'s table; empty if it has no index. */
   public static IndexUpdates of(CellarDatabase db, CellarStore store, TableMapping data) {
-    return new IndexUpdates(store, data, mappings(db, data));
+    return new IndexUpdates(db, store, data, mappings(db, data));
   }
 
   /**
@@ -67,11 +69,6 @@ public final class IndexUpdates {
     List<IndexDef> defs = db.catalog().snapshot().indexesOf(data.def().name());
     if (defs.isEmpty()) {
       return List.of();
-    }
-    if (!db.store().atomicMultiRowBatches()) {
-      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "table " + data.def().name() + " has index "
-          + defs.get(0).name() + ", but database " + db.description() + " runs on a store without atomic multi-row "
-          + "batches, where index entries and data rows could drift apart; drop the index to write the table");
     }
     Cache cache = db.extension(Cache.class, d -> new Cache());
     List<IndexMapping> out = new ArrayList<>(defs.size());
@@ -175,7 +172,7 @@ public final class IndexUpdates {
     if (store instanceof RangeWatch w) {
       w.watchPrefix(ix.index().storageName(), prefix);
     }
-    Table t = store.table(ix.index().storageName());
+    Table t = VerifyingIndexTable.of(store, ix);
     Scan scan = new Scan().setRowPrefix(prefix).addFamily(ix.family());
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
@@ -194,8 +191,34 @@ public final class IndexUpdates {
         + " in unique index " + ix.index().name() + " of table " + ix.data().def().name());
   }
 
-  /** Adds the statement's index writes to {@code batch}: deletes at {@code deleteTs}, puts at {@code putTs}. */
-  public void addTo(WriteBatch batch, long deleteTs, long putTs) {
+  /**
+   * Writes the statement: its data mutations {@code data} and its index changes, with the
+   * statement's {@code stamp}. On a store with atomic multi-row batches both are one write. On
+   * any other store the entries are kept by the protocol of {@code indexes.md} §3, which
+   * leaves no entry a reader would take for a row that is not there, whatever write fails:
+   * <ol>
+   *   <li>new and changed entries are written unverified, and entries to remove are marked
+   *       unverified;</li>
+   *   <li>the data rows are written;</li>
+   *   <li>the new entries are marked verified and the removed ones deleted, at a later stamp.</li>
+   * </ol>
+   */
+  public void write(WriteBatch data, Timestamps.Stamp stamp) {
+    if (indexes.isEmpty() || store.atomicMultiRowBatches()) {
+      addTo(data, stamp.deleteTs(), stamp.putTs());
+      store.write(data);
+      return;
+    }
+    WriteBatch unverified = new WriteBatch();
+    addTo(unverified, stamp.deleteTs(), stamp.putTs(), false);
+    if (!unverified.isEmpty()) {
+      store.write(unverified);
+    }
+    if (!data.isEmpty()) {
+      store.write(data);
+    }
+    Timestamps.Stamp after = db.timestamps().next(true);
+    WriteBatch settled = new WriteBatch();
     for (int i = 0; i < indexes.size(); i++) {
       IndexMapping ix = indexes.get(i);
       String table = ix.index().storageName();
@@ -203,7 +226,40 @@ public final class IndexUpdates {
       Map<ByteBuffer, Object[]> come = added.get(i);
       for (Map.Entry<ByteBuffer, Object[]> e : gone.entrySet()) {
         if (!come.containsKey(e.getKey())) {
-          batch.add(table, new Delete(e.getKey().array(), deleteTs).addFamily(ix.family()));
+          settled.add(table, new Delete(e.getKey().array(), after.deleteTs()).addFamily(ix.family()));
+        }
+      }
+      for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
+        Object[] before = gone.get(e.getKey());
+        if (before == null || !ix.sameEntry(before, e.getValue())) {
+          settled.add(table, ix.markerPut(e.getKey().array(), true, after.putTs()));
+        }
+      }
+    }
+    if (!settled.isEmpty()) {
+      store.write(settled);
+    }
+  }
+
+  /** Adds the statement's index writes to {@code batch}: deletes at {@code deleteTs}, puts at {@code putTs}. */
+  public void addTo(WriteBatch batch, long deleteTs, long putTs) {
+    addTo(batch, deleteTs, putTs, true);
+  }
+
+  /**
+   * As {@link #addTo(WriteBatch, long, long)}; unless {@code verified}, the new entries are
+   * written unverified and the entries to remove are marked unverified instead of deleted.
+   */
+  private void addTo(WriteBatch batch, long deleteTs, long putTs, boolean verified) {
+    for (int i = 0; i < indexes.size(); i++) {
+      IndexMapping ix = indexes.get(i);
+      String table = ix.index().storageName();
+      Map<ByteBuffer, Object[]> gone = removed.get(i);
+      Map<ByteBuffer, Object[]> come = added.get(i);
+      for (Map.Entry<ByteBuffer, Object[]> e : gone.entrySet()) {
+        if (!come.containsKey(e.getKey())) {
+          batch.add(table, verified ? new Delete(e.getKey().array(), deleteTs).addFamily(ix.family())
+              : ix.markerPut(e.getKey().array(), false, putTs));
         }
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
@@ -215,7 +271,7 @@ public final class IndexUpdates {
           // an included column may have become NULL: the entry is written anew
           batch.add(table, new Delete(e.getKey().array(), deleteTs).addFamily(ix.family()));
         }
-        batch.add(table, ix.entryPut(e.getKey().array(), e.getValue(), putTs));
+        batch.add(table, ix.entryPut(e.getKey().array(), e.getValue(), putTs, verified));
       }
     }
   }

@@ -166,8 +166,7 @@ public final class TableWriter {
           }
         }
       }
-      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      store.write(batch);
+      indexes.write(batch, stamp);
       if (def.hiddenKey()) {
         List<byte[]> keys = new ArrayList<>(byKey.size());
         byKey.keySet().forEach(k -> keys.add(k.array()));
@@ -274,8 +273,7 @@ public final class TableWriter {
         }
         newKeys.forEach((k, row) -> addPut(batch, put(k.array(), row, null, stamp.putTs())));
       }
-      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      store.write(batch);
+      indexes.write(batch, stamp);
       return input.size();
     } finally {
       lock.unlock();
@@ -306,8 +304,7 @@ public final class TableWriter {
       for (byte[] k : keys) {
         batch.add(def.storageName(), deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
       }
-      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      store.write(batch);
+      indexes.write(batch, stamp);
       return input.size();
     } finally {
       lock.unlock();
@@ -377,7 +374,6 @@ public final class TableWriter {
     }
     Timestamps.Stamp stamp = db.timestamps().next(!gone.isEmpty() || indexes.deletes());
     WriteBatch batch = new WriteBatch();
-    indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
     for (List<ByteBuffer> k : gone.keySet()) {
       if (!puts.containsKey(k)) {
         batch.add(def.storageName(), withDurability(new Delete(k.get(0).array(), stamp.deleteTs())
@@ -390,7 +386,7 @@ public final class TableWriter {
       p.setDurability(durability);
       batch.add(def.storageName(), p);
     }
-    store.write(batch);
+    indexes.write(batch, stamp);
   }
 
   /** The rowkey and qualifier of a row of a dynamic-family table. */
