@@ -55,6 +55,17 @@ public interface CellarStore extends Closeable {
   }
 
   /**
+   * Whether other processes may open the same store at once and write it (a cluster's store):
+   * false for the embedded engine, whose directory one process holds. When true, what a process
+   * keeps in memory about the store (its SQL catalog) must be checked against the store for
+   * other processes' changes, and uniqueness must be decided by the store (check-and-mutate),
+   * not by locks inside one process.
+   */
+  default boolean sharedAcrossProcesses() {
+    return false;
+  }
+
+  /**
    * Whether {@link #snapshot()} is supported: consistent read views that last across many reads,
    * with pending writes laid over them (what transactions need). True for the embedded engine.
    */

@@ -73,6 +73,16 @@ public final class IndexBuilder {
    * @return whether the build finished (false if cancelled)
    */
   public boolean build(BooleanSupplier cancelled) {
+    if (db.store().sharedAcrossProcesses()) {
+      // other processes writing the table start maintaining the index when they next look at
+      // the catalog: the build reads the table after they have
+      try {
+        Thread.sleep(2 * dev.cellar.sql.catalog.Catalog.REFRESH_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
     TableDef t = data.def();
     ReentrantLock lock = db.tableLock(t.storageName());
     byte[] from = Bytes.EMPTY;

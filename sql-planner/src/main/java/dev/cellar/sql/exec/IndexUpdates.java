@@ -14,6 +14,7 @@ import dev.cellar.storage.Table;
 import dev.cellar.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -138,6 +139,45 @@ public final class IndexUpdates {
   }
 
   /**
+   * Records the rows an INSERT or UPSERT writes, by rowkey: each becomes its values in
+   * {@code written}, replacing the row {@code old} has under its key (if any). With
+   * {@code targeted} (an UPSERT naming some columns) the columns it does not name keep their old
+   * values.
+   */
+  public void written(Map<ByteBuffer, Object[]> written, Map<ByteBuffer, Object[]> old, boolean[] targeted) {
+    for (Map.Entry<ByteBuffer, Object[]> e : written.entrySet()) {
+      Object[] before = old.get(e.getKey());
+      Object[] after = Arrays.copyOf(e.getValue(), data.fieldCount());
+      for (int f = 0; targeted != null && f < after.length; f++) {
+        if (!targeted[f] && !data.isKey(f)) {
+          after[f] = before == null ? null : before[f];
+        }
+      }
+      byte[] key = e.getKey().array();
+      change(before == null ? null : key, before, key, after);
+    }
+  }
+
+  /**
+   * Records the rows an UPDATE changes: row {@code i} at {@code oldKeys[i]} with the old values
+   * {@code input[i]} (its first fields) becomes {@code newRows[i]}, at a new key if {@code keyChange}.
+   */
+  public void updated(List<byte[]> oldKeys, List<Object[]> input, List<Object[]> newRows, boolean keyChange) {
+    for (int i = 0; i < newRows.size(); i++) {
+      Object[] after = newRows.get(i);
+      change(oldKeys.get(i), Arrays.copyOf(input.get(i), data.fieldCount()),
+          keyChange ? data.key(after) : oldKeys.get(i), after);
+    }
+  }
+
+  /** Records the rows a DELETE removes: at {@code keys[i]}, with the values {@code input[i]} (its first fields). */
+  public void deleted(List<byte[]> keys, List<Object[]> input) {
+    for (int i = 0; i < keys.size() && !isEmpty(); i++) {
+      change(keys.get(i), Arrays.copyOf(input.get(i), data.fieldCount()), null, null);
+    }
+  }
+
+  /**
    * Checks unique indexes: no two rows the statement writes, and no row it writes and a row it
    * leaves alone, have equal values in every indexed column (none NULL).
    *
@@ -204,9 +244,34 @@ public final class IndexUpdates {
    * </ol>
    */
   public void write(WriteBatch data, Timestamps.Stamp stamp) {
+    write(data, stamp, d -> {
+      store.write(d);
+      return null;
+    });
+  }
+
+  /**
+   * How a statement writes its data rows on a store without atomic multi-row batches: returns
+   * the error that stopped it after it may have written some rows (which stay written), or null.
+   */
+  @FunctionalInterface
+  public interface DataWrite {
+    RuntimeException write(WriteBatch data);
+  }
+
+  /**
+   * As {@link #write(WriteBatch, Timestamps.Stamp)}, the data rows written by {@code writer} (on a
+   * store with atomic batches it must write {@code data} in one batch). When the writer stops
+   * with an error, each of the statement's entries is settled by its data row as a reader would
+   * see it (verified if the row calls for it, else deleted) and the error is thrown.
+   */
+  public void write(WriteBatch data, Timestamps.Stamp stamp, DataWrite writer) {
     if (indexes.isEmpty() || store.atomicMultiRowBatches()) {
       addTo(data, stamp.deleteTs(), stamp.putTs());
-      store.write(data);
+      RuntimeException stopped = data.isEmpty() ? null : writer.write(data);
+      if (stopped != null) {
+        throw stopped;
+      }
       return;
     }
     WriteBatch unverified = new WriteBatch();
@@ -214,10 +279,17 @@ public final class IndexUpdates {
     if (!unverified.isEmpty()) {
       store.write(unverified);
     }
-    if (!data.isEmpty()) {
-      store.write(data);
-    }
+    RuntimeException stopped = data.isEmpty() ? null : writer.write(data);
     Timestamps.Stamp after = db.timestamps().next(true);
+    if (stopped != null) {
+      try {
+        settle(after);
+      } catch (RuntimeException e) {
+        // the entries stay unverified: readers check them, REPAIR settles them
+        stopped.addSuppressed(e);
+      }
+      throw stopped;
+    }
     WriteBatch settled = new WriteBatch();
     for (int i = 0; i < indexes.size(); i++) {
       IndexMapping ix = indexes.get(i);
@@ -233,6 +305,33 @@ public final class IndexUpdates {
         Object[] before = gone.get(e.getKey());
         if (before == null || !ix.sameEntry(before, e.getValue())) {
           settled.add(table, ix.markerPut(e.getKey().array(), true, after.putTs()));
+        }
+      }
+    }
+    if (!settled.isEmpty()) {
+      store.write(settled);
+    }
+  }
+
+  /**
+   * After a data write that stopped part way: each entry the statement wrote or marked is checked
+   * against its data row, and written verified as the row makes it or deleted.
+   */
+  private void settle(Timestamps.Stamp after) {
+    WriteBatch settled = new WriteBatch();
+    for (int i = 0; i < indexes.size(); i++) {
+      IndexMapping ix = indexes.get(i);
+      Table rows = store.table(ix.data().def().storageName());
+      java.util.Set<ByteBuffer> keys = new java.util.LinkedHashSet<>(removed.get(i).keySet());
+      keys.addAll(added.get(i).keySet());
+      for (ByteBuffer k : keys) {
+        Object[] e = removed.get(i).containsKey(k) ? removed.get(i).get(k) : added.get(i).get(k);
+        Object[] want = ix.entryOf(rows.get(ix.dataGet(e)));
+        if (want != null && Arrays.equals(ix.entryKey(want), k.array())) {
+          settled.add(ix.index().storageName(), new Delete(k.array(), after.deleteTs()).addFamily(ix.family()));
+          settled.add(ix.index().storageName(), ix.entryPut(k.array(), want, after.putTs()));
+        } else {
+          settled.add(ix.index().storageName(), new Delete(k.array(), after.deleteTs()).addFamily(ix.family()));
         }
       }
     }
