@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -100,24 +101,11 @@ class HBaseClientsTest {
   }
 
   /**
-   * Inserts keys 0 .. KEYS-1 into W one statement each (k = 'c' + id), counting those it won, and
-   * 50 rows into the key-less table N; then updates W until killed.
+   * Inserts keys 0 .. KEYS-1 into W and 50 rows into the key-less table N ({@link #insertAll}),
+   * says how many keys it inserted, then updates W until killed.
    */
   private static void write(Connection c, PrintStream out) throws Exception {
-    int won = 0;
-    for (int i = 0; i < KEYS; i++) {
-      try {
-        update(c, "INSERT INTO w VALUES (" + i + ", 'c" + i + "', " + i + ")");
-        won++;
-      } catch (SQLException e) {
-        if (!e.getSQLState().equals("23505")) {
-          throw e;
-        }
-      }
-    }
-    for (int i = 0; i < 50; i++) {
-      update(c, "INSERT INTO n VALUES ('c', " + i + ")");
-    }
+    int won = insertAll(c, "c");
     out.println("won " + won);
     out.flush();
     for (int round = 0;; round++) {
@@ -129,6 +117,39 @@ class HBaseClientsTest {
         out.flush();
       }
     }
+  }
+
+  /**
+   * Inserts keys 0 .. KEYS-1 into W one statement each (k = who + id; the child JVM, who 'c', from
+   * the last key down) and returns how many it inserted (the others fail with 23505, inserted by
+   * the other JVM); then 50 rows into N.
+   */
+  private static int insertAll(Connection c, String who) throws SQLException {
+    int won = 0;
+    try (PreparedStatement w = c.prepareStatement("INSERT INTO w VALUES (?, ?, ?)");
+        PreparedStatement n = c.prepareStatement("INSERT INTO n VALUES (?, ?)")) {
+      for (int j = 0; j < KEYS; j++) {
+        // the two JVMs go opposite ways, so that they meet on some keys
+        int i = who.equals("c") ? KEYS - 1 - j : j;
+        w.setInt(1, i);
+        w.setString(2, who + i);
+        w.setInt(3, i);
+        try {
+          w.executeUpdate();
+          won++;
+        } catch (SQLException e) {
+          if (!"23505".equals(e.getSQLState())) {
+            throw e;
+          }
+        }
+      }
+      for (int i = 0; i < 50; i++) {
+        n.setString(1, who);
+        n.setInt(2, i);
+        n.executeUpdate();
+      }
+    }
+    return won;
   }
 
   private static Process start(String mode, Path err) throws IOException {
@@ -205,18 +226,7 @@ class HBaseClientsTest {
       Process p = start("write", err);
       try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         assertEquals("ready", next(in, p, err));
-        int won = 0;
-        for (int i = 0; i < KEYS; i++) {
-          try {
-            update(c, "INSERT INTO w VALUES (" + i + ", 'p" + i + "', " + i + ")");
-            won++;
-          } catch (SQLException e) {
-            assertEquals("23505", e.getSQLState(), e.getMessage());
-          }
-        }
-        for (int i = 0; i < 50; i++) {
-          update(c, "INSERT INTO n VALUES ('p', " + i + ")");
-        }
+        int won = insertAll(c, "p");
         String line = next(in, p, err);
         assertTrue(line.startsWith("won "), line);
         int theirs = Integer.parseInt(line.substring(4));
