@@ -174,6 +174,12 @@ final class IndexDdl {
         LOG.warn("index {} is an index of table {}, which does not exist; it is not rebuilt", ix.name(), ix.table());
         continue;
       }
+      if (db.store().sharedAcrossProcesses()) {
+        // another process may be building it right now: rebuilding here would empty its entries
+        LOG.warn("index {} of table {} is being built, or its build was cut short; if no other process is "
+            + "building it, ALTER INDEX {} ON {} REBUILD", ix.name(), t.name(), ix.name(), t.name());
+        continue;
+      }
       LOG.info("index {} of table {} was left unfinished; rebuilding it in the background", ix.name(), t.name());
       try {
         startBuild(t, ix, true);
