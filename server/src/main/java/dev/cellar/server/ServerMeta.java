@@ -91,6 +91,11 @@ public class ServerMeta extends JdbcMeta {
     }
   }
 
+  /** The user the current request runs as; null without authentication. */
+  String currentUser() {
+    return caller().user();
+  }
+
   /** Closes what has been idle past the idle timeout; the server calls it every second. */
   void expireIdle() {
     getConnectionCache().cleanUp();
