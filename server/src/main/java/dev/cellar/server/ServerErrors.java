@@ -1,5 +1,6 @@
 package dev.cellar.server;
 
+import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.NoSuchConnectionException;
@@ -32,12 +33,28 @@ final class ServerErrors {
     return new AvaticaRuntimeException(message, 0, state, AvaticaSeverity.ERROR);
   }
 
+  /**
+   * The end of a failed batch's message: the update counts of the statements before the
+   * failing one, which the thin driver gives back as a {@code BatchUpdateException}'s.
+   */
+  static String batchCounts(long[] counts) {
+    StringBuilder b = new StringBuilder(" [update counts before the failure: ");
+    for (int i = 0; counts != null && i < counts.length; i++) {
+      b.append(i > 0 ? "," : "").append(counts[i]);
+    }
+    return b.append(']').toString();
+  }
+
   /** {@code e} as the client gets it: the SQLState and message of the SQLException in its causes. */
   static AvaticaRuntimeException toClient(Throwable e) {
     if (e instanceof AvaticaRuntimeException a) {
       return a;
     }
     for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof BatchUpdateException b && b.getSQLState() != null) {
+        return new AvaticaRuntimeException(b.getMessage() + batchCounts(b.getLargeUpdateCounts()), b.getErrorCode(),
+            b.getSQLState(), AvaticaSeverity.ERROR);
+      }
       if (t instanceof SQLException s && s.getSQLState() != null) {
         return new AvaticaRuntimeException(s.getMessage(), s.getErrorCode(), s.getSQLState(), AvaticaSeverity.ERROR);
       }
