@@ -1,5 +1,6 @@
 package dev.cellar.server;
 
+import dev.cellar.sql.SqlState;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import org.apache.calcite.avatica.AvaticaSeverity;
@@ -14,17 +15,17 @@ import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
  */
 final class ServerErrors {
   /** insufficient_privilege: a read-only user's write. */
-  static final String INSUFFICIENT_PRIVILEGE = "42501";
+  static final String INSUFFICIENT_PRIVILEGE = SqlState.INSUFFICIENT_PRIVILEGE.code();
   /** too_many_connections: a user's connection limit. */
-  static final String TOO_MANY_CONNECTIONS = "53300";
+  static final String TOO_MANY_CONNECTIONS = SqlState.TOO_MANY_CONNECTIONS.code();
   /** program_limit_exceeded: a user's statement limit. */
-  static final String LIMIT_EXCEEDED = "54000";
+  static final String LIMIT_EXCEEDED = SqlState.PROGRAM_LIMIT_EXCEEDED.code();
   /** connection_does_not_exist: closed, expired or another user's. */
-  static final String NO_CONNECTION = "08003";
+  static final String NO_CONNECTION = SqlState.CONNECTION_DOES_NOT_EXIST.code();
   /** invalid_cursor_state: a statement that is closed, expired or another user's. */
   static final String NO_STATEMENT = "24000";
   /** internal_error: a fault of the server, not of the request. */
-  static final String INTERNAL = "XX000";
+  static final String INTERNAL = SqlState.INTERNAL_ERROR.code();
 
   private ServerErrors() {}
 
