@@ -92,7 +92,8 @@ public final class CellarServer implements AutoCloseable {
       AvaticaServerConfiguration config = login == null ? null : new Authentication(options, login, meta);
       CellarStore store = CellarDriver.database(keeper).store();
       ServerMetrics metrics = new ServerMetrics(meta::openConnections, meta::openStatements, store::openScanners);
-      Service service = ServiceMonitor.watch(new LocalService(meta), metrics, options.slowQuery(), meta::currentUser);
+      Service service = ServiceMonitor.watch(new LocalService(meta), metrics, options.slowQuery(),
+          () -> meta.caller().user());
       AvaticaHandler avatica = options.json()
           ? new AvaticaJsonHandler(service, NoopMetricsSystem.getInstance(), config)
           : new AvaticaProtobufHandler(service, NoopMetricsSystem.getInstance(), config);
@@ -205,7 +206,7 @@ public final class CellarServer implements AutoCloseable {
           new DigestAuthenticator(), UsersFile.REALM, login));
     }
 
-    /** {@code security}, letting {@code /health} through without credentials (it tells only whether the server is up). */
+    /** {@code security}, letting {@code /health} through without credentials (it tells only that the server is up). */
     private static ConstraintSecurityHandler healthOpen(ConstraintSecurityHandler security) {
       Constraint open = new Constraint();
       open.setName("health");

@@ -91,11 +91,6 @@ public class ServerMeta extends JdbcMeta {
     }
   }
 
-  /** The user the current request runs as; null without authentication. */
-  String currentUser() {
-    return caller().user();
-  }
-
   /** Closes what has been idle past the idle timeout; the server calls it every second. */
   void expireIdle() {
     getConnectionCache().cleanUp();
@@ -440,7 +435,8 @@ public class ServerMeta extends JdbcMeta {
 
   // ---- checks -----------------------------------------------------------------------------------
 
-  private Caller caller() {
+  /** Who the current request runs as (a user of null without authentication). */
+  Caller caller() {
     Caller c = caller.get();
     return c == null ? new Caller(null, false) : c;
   }

@@ -65,7 +65,7 @@ public final class ServerMetrics {
     this.scanners = scanners;
   }
 
-  /** Notes a request of {@code type} (Avatica's request class, such as {@code FetchRequest}) that took {@code nanos}. */
+  /** Notes a request of {@code type} ({@link #typeLabel} of Avatica's request class) that took {@code nanos}. */
   void request(String type, long nanos) {
     requests.computeIfAbsent(type, t -> new Histogram()).observe(nanos / 1e9);
   }

@@ -164,7 +164,7 @@ final class ServiceMonitor implements InvocationHandler {
           && (b.length() == 0 || !identifierPart(b.charAt(b.length() - 1)))) {
         i++;
         while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '.'
-            || (sql.charAt(i) == '+' || sql.charAt(i) == '-') && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E'))) {
+            || (sql.charAt(i) == '+' || sql.charAt(i) == '-') && Character.toLowerCase(sql.charAt(i - 1)) == 'e')) {
           i++;
         }
         b.append('?');

@@ -118,7 +118,7 @@ public class CellarRemoteConnection extends AvaticaConnection {
     T run() throws SQLException;
   }
 
-  /** Runs {@code call}, its failures the server's errors as the embedded driver raises them ({@link RemoteErrors#clean}). */
+  /** Runs {@code call}; its failures are the server's errors as the embedded driver raises them. */
   static <T> T clean(Call<T> call) throws SQLException {
     try {
       return call.run();

@@ -23,7 +23,8 @@ import java.util.TimeZone;
  * embedded driver raises them (Avatica's lets them escape unchecked), and whose
  * {@code getString} gives what the embedded driver gives: TIME and TIMESTAMP values with the
  * fraction of their type (the server's column precision is the JDBC display size), binary
- * values in hexadecimal; and {@code getObject} with {@code java.time} classes. It lives in Avatica's package beside the factory that makes it.
+ * values in hexadecimal; and {@code getObject} with {@code java.time} classes. It lives in
+ * Avatica's package beside the factory that makes it.
  */
 public class CellarRemoteResultSet extends AvaticaResultSet {
   private static final long MILLIS_PER_DAY = 86_400_000L;
