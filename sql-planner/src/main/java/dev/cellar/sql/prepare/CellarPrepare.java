@@ -110,17 +110,27 @@ public class CellarPrepare extends CalcitePrepareImpl {
   /** Calcite's convertlets, with calls of NULL-strict operators on a NULL literal folded ({@link NullFoldingConvertlets}). */
   @Override
   protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-    return NullFoldingConvertlets.wrap(super.createConvertletTable());
+    return NullFoldingConvertlets.wrap(PhoenixOperatorTable.convertlets(super.createConvertletTable()));
   }
 
-  /** {@code conformance}, allowing {@code EXTEND}. */
+  /** {@code conformance}, allowing {@code EXTEND}, {@code a % b} and {@code CURRENT_DATE()}. */
   static org.apache.calcite.sql.validate.SqlConformance extending(org.apache.calcite.sql.validate.SqlConformance c) {
-    if (c.allowExtend()) {
+    if (c.allowExtend() && c.isPercentRemainderAllowed() && c.allowNiladicParentheses()) {
       return c;
     }
     return new org.apache.calcite.sql.validate.SqlDelegatingConformance(c) {
       @Override
       public boolean allowExtend() {
+        return true;
+      }
+
+      @Override
+      public boolean isPercentRemainderAllowed() {
+        return true;
+      }
+
+      @Override
+      public boolean allowNiladicParentheses() {
         return true;
       }
     };
