@@ -1,5 +1,7 @@
 package dev.cellar.sql.prepare;
 
+import dev.cellar.sql.advice.CatalogReview;
+import dev.cellar.sql.advice.StatementWarnings;
 import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
 import dev.cellar.sql.parser.CellarParser;
@@ -325,7 +327,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
             + DdlParser.firstWord(sql) + " in a transaction with uncommitted writes: DDL is not transactional; "
             + "commit or roll back first");
       }
+      dev.cellar.sql.catalog.Catalog.Snapshot before = session.database().catalog().snapshot();
       long updated = executor.execute(sql);
+      if (StatementWarnings.capturing()) {
+        StatementWarnings.report(CatalogReview.changes(session.database(), before,
+            session.database().catalog().snapshot()));
+      }
       return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(updated);
     };
     return new CalciteSignature<>(sql, List.of(), java.util.Map.of(), rowType, List.of(count),
