@@ -1,5 +1,7 @@
 package dev.cellar.sql.prepare;
 
+import dev.cellar.sql.advice.CatalogReview;
+import dev.cellar.sql.advice.StatementWarnings;
 import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
 import dev.cellar.sql.parser.CellarParser;
@@ -116,17 +118,27 @@ public class CellarPrepare extends CalcitePrepareImpl {
   /** Calcite's convertlets, with calls of NULL-strict operators on a NULL literal folded ({@link NullFoldingConvertlets}). */
   @Override
   protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-    return NullFoldingConvertlets.wrap(super.createConvertletTable());
+    return NullFoldingConvertlets.wrap(PhoenixOperatorTable.convertlets(super.createConvertletTable()));
   }
 
-  /** {@code conformance}, allowing {@code EXTEND}. */
+  /** {@code conformance}, allowing {@code EXTEND}, {@code a % b} and {@code CURRENT_DATE()}. */
   static org.apache.calcite.sql.validate.SqlConformance extending(org.apache.calcite.sql.validate.SqlConformance c) {
-    if (c.allowExtend()) {
+    if (c.allowExtend() && c.isPercentRemainderAllowed() && c.allowNiladicParentheses()) {
       return c;
     }
     return new org.apache.calcite.sql.validate.SqlDelegatingConformance(c) {
       @Override
       public boolean allowExtend() {
+        return true;
+      }
+
+      @Override
+      public boolean isPercentRemainderAllowed() {
+        return true;
+      }
+
+      @Override
+      public boolean allowNiladicParentheses() {
         return true;
       }
     };
@@ -321,7 +333,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
             + DdlParser.firstWord(sql) + " in a transaction with uncommitted writes: DDL is not transactional; "
             + "commit or roll back first");
       }
+      dev.cellar.sql.catalog.Catalog.Snapshot before = session.database().catalog().snapshot();
       long updated = executor.execute(sql);
+      if (StatementWarnings.capturing()) {
+        StatementWarnings.report(CatalogReview.changes(session.database(), before,
+            session.database().catalog().snapshot()));
+      }
       return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(updated);
     };
     return new CalciteSignature<>(sql, List.of(), java.util.Map.of(), rowType, List.of(count),
