@@ -10,6 +10,7 @@ import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.iter.MergingIterator;
 import dev.cellar.storage.memstore.MemStore;
+import dev.cellar.storage.sst.StoreFileReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -290,6 +291,38 @@ public final class Region {
       }
     }
     return middleRowByWeight();
+  }
+
+  /**
+   * Rows at which this region's data can be cut into pieces of about one data block each, in
+   * ascending order, each inside the region and after its first row: the last rows of the data
+   * blocks of its largest store file (by bytes, whatever the family), from that file's index, so
+   * no data is read. Empty when the region has no store file or its largest has one block.
+   */
+  public List<byte[]> blockBoundaryRows() {
+    StoreFileHandle biggest = null;
+    for (FamilyStore fs : families.values()) {
+      for (StoreFileHandle f : fs.view().files()) {
+        if (biggest == null || f.reader().info().fileSize() > biggest.reader().info().fileSize()) {
+          biggest = f;
+        }
+      }
+    }
+    List<byte[]> out = new ArrayList<>();
+    if (biggest == null) {
+      return out;
+    }
+    StoreFileReader reader = biggest.reader();
+    byte[] previous = startRow;
+    for (int i = 0, n = reader.dataBlockCount(); i < n; i++) {
+      byte[] row = reader.lastRowOfBlock(i);
+      // a row spanning several blocks is one cut; rows of a sibling region (a file shared after a split) are not ours
+      if (Bytes.compare(row, previous) > 0 && contains(row)) {
+        out.add(row);
+        previous = row;
+      }
+    }
+    return out;
   }
 
   /** Files with fewer blocks are split by walking the region's rows. */
