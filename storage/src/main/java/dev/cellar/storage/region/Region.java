@@ -557,7 +557,19 @@ public final class Region {
    */
   public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs,
       CellIterator pending) {
-    reads.increment();
+    return scanner(scan, filter, readPoint, nowMs, pending, startRow, endRow);
+  }
+
+  /**
+   * As {@link #scanner(Scan, dev.cellar.storage.filter.Filter, long, long, CellIterator)}, reading
+   * only the rows from {@code from} (inclusive) to {@code to} (exclusive; empty for the region's
+   * end), a part of this region's range: how one large region is read on several threads.
+   */
+  public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs,
+      CellIterator pending, byte[] from, byte[] to) {
+    if (Arrays.equals(from, startRow)) {
+      reads.increment(); // a scan read in parts counts once
+    }
     Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
     List<FamilyStore> read = new ArrayList<>();
     if (scan.columns().isEmpty()) {
@@ -597,7 +609,7 @@ public final class Region {
       sources.add(pending);
     }
     CellIterator merged = MergingIterator.of(sources);
-    return new RegionScanner(scan, filter, merged, readPoint, specs, startRow, endRow, () -> {
+    return new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> {
       for (StoreFileHandle f : acquired) {
         f.release();
       }

@@ -11,12 +11,19 @@ import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.filter.Filter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
-/** {@link Table#splitRows}: cutting one region's range into pieces for several threads, from the block index. */
+/**
+ * One large region read on several threads: {@link Table#splitRows} cuts its range from the block
+ * index, and a large scan reads it in such parts itself.
+ */
 class SplitRowsTest {
   private static final int ROWS = 20_000;
 
@@ -104,6 +111,84 @@ class SplitRowsTest {
       s.admin().createTable(TableDescriptor.newBuilder("t").family(ColumnFamilyDescriptor.of("f")).build());
       s.table("t").put(new Put(row(1)).addColumn("f", "q", "v"));
       assertEquals(List.of(), s.table("t").splitRows(new byte[0], new byte[0], 4));
+    }
+  }
+
+  /** Keeps every row whose number is a multiple of 7 and notes the threads that ran it. */
+  static final class EverySeventh extends Filter {
+    final Set<String> threads;
+
+    EverySeventh(Set<String> threads) {
+      this.threads = threads;
+    }
+
+    @Override
+    public Filter copy() {
+      return new EverySeventh(threads);
+    }
+
+    @Override
+    public boolean filterRowKey(Cell first) {
+      threads.add(Thread.currentThread().getName() + "#" + Thread.currentThread().getId());
+      String row = Bytes.toString(first.row());
+      return Integer.parseInt(row.substring(3)) % 7 != 0;
+    }
+  }
+
+  @Test
+  void aLargeScanReadsOneLargeRegionInPartsOnSeveralThreadsInKeyOrder() {
+    try (EmbeddedStore s = loaded()) {
+      Table t = s.table("t");
+      assertEquals(1, s.admin().regions("t").size());
+      long readsBefore = s.admin().regions("t").get(0).readRequests();
+      Set<String> threads = ConcurrentHashMap.newKeySet();
+      List<Integer> seen = new ArrayList<>();
+      try (ResultScanner sc = t.scanner(new Scan().setFilter(new EverySeventh(threads)))) {
+        for (Result r : sc) {
+          seen.add(Integer.parseInt(Bytes.toString(r.row()).substring(3)));
+          assertEquals("value " + seen.get(seen.size() - 1), Bytes.toString(r.value(Bytes.toBytes("f"), Bytes.toBytes("q"))));
+        }
+      }
+      List<Integer> expected = new ArrayList<>();
+      for (int i = 0; i < ROWS; i += 7) {
+        expected.add(i);
+      }
+      assertEquals(expected, seen, "every row that passes, once, in key order");
+      assertTrue(threads.size() >= 2 && threads.stream().allMatch(n -> n.startsWith("cellar-scan#")),
+          "read ahead by the scan pool in parts: " + threads);
+      assertEquals(readsBefore + 1, s.admin().regions("t").get(0).readRequests(), "one scan counts once");
+      // a start row inside, a limit above the parallel threshold, and rows written since the flush
+      t.put(new Put(row(12_345)).addColumn("f", "q", "changed"));
+      int n = 0;
+      byte[] last = null;
+      try (ResultScanner sc = t.scanner(new Scan().withStartRow(row(3_000)).setLimit(15_000))) {
+        for (Result r : sc) {
+          if (last != null) {
+            assertTrue(Bytes.compare(last, r.row()) < 0);
+          }
+          last = r.row();
+          if (java.util.Arrays.equals(r.row(), row(12_345))) {
+            assertEquals("changed", Bytes.toString(r.value(Bytes.toBytes("f"), Bytes.toBytes("q"))));
+          }
+          n++;
+        }
+      }
+      assertEquals(15_000, n);
+      assertEquals(row(17_999).length, last.length);
+      assertEquals(Bytes.toString(row(17_999)), Bytes.toString(last));
+    }
+  }
+
+  @Test
+  void aLimitAboveTheParallelThresholdHoldsAcrossRegionsReadAhead() {
+    try (EmbeddedStore s = loaded(row(5_000), row(10_000), row(15_000))) {
+      int n = 0;
+      try (ResultScanner sc = s.table("t").scanner(new Scan().setLimit(12_000))) {
+        for (Result r : sc) {
+          n++;
+        }
+      }
+      assertEquals(12_000, n);
     }
   }
 }
