@@ -129,6 +129,7 @@ public final class UserSaleWorkload {
   private void run(int e, Engine engine, Path dir) throws Exception {
     System.out.printf(Locale.ROOT, "%s (load average %s)%n", engine.name(), loadAverage());
     long t0 = System.nanoTime();
+    long cpu0 = cpuNanos();
     try (Connection c = engine.open()) {
       try (Statement s = c.createStatement()) {
         s.execute(DDL);
@@ -149,6 +150,7 @@ public final class UserSaleWorkload {
       }
       double loadSeconds = (System.nanoTime() - t0) / 1e9;
       put("load, rows/s", "rows/s", e, rows / loadSeconds);
+      put("load, rows per CPU-s", "/cpu-s", e, rows / ((cpuNanos() - cpu0) / 1e9));
       put("on disk with the connection open after the load, bytes/row", "B/row", e, (double) size(dir) / rows);
       if (e == 0) {
         put("  of which write-ahead log, bytes/row", "B/row", e, (double) size(dir.resolve("wal")) / rows);
@@ -167,13 +169,17 @@ public final class UserSaleWorkload {
       latest(e, c, 10);
       latest(e, c, 100);
       put("COUNT(*), SUM(price), s", "s", e, timeScan(c, COUNT_SUM, 5));
+      put("COUNT(*), SUM(price), CPU-s", "s", e, lastCpuSeconds);
       put("WHERE product = ? without an index, s", "s", e, timeScan(c, BY_PRODUCT, 5));
+      put("WHERE product = ? without an index, CPU-s", "s", e, lastCpuSeconds);
       put("on disk after the reads, bytes/row", "B/row", e, (double) size(dir) / rows);
       long t1 = System.nanoTime();
+      long c1 = cpuNanos();
       try (Statement s = c.createStatement()) {
         s.execute(INDEX);
       }
       put("CREATE INDEX ON sale(product), s", "s", e, (System.nanoTime() - t1) / 1e9);
+      put("CREATE INDEX ON sale(product), CPU-s", "s", e, (cpuNanos() - c1) / 1e9);
       byProduct(e, c, "WHERE product = ? through the index, /s");
       if (e == 0) {
         try (Statement s = c.createStatement()) {
@@ -225,6 +231,7 @@ public final class UserSaleWorkload {
       };
       long[] lat = throughput(op);
       put("point select by full key, /s", "/s", e, lat.length / seconds);
+      put("point select by full key, per CPU-s", "/cpu-s", e, lat.length / lastCpuSeconds);
       Arrays.sort(lat);
       put("point select p50, µs", "µs", e, lat[lat.length / 2] / 1e3);
     }
@@ -243,7 +250,9 @@ public final class UserSaleWorkload {
         }
         return k;
       };
-      put("latest " + n + " of a user, /s", "/s", e, throughput(op).length / seconds);
+      int ops = throughput(op).length;
+      put("latest " + n + " of a user, /s", "/s", e, ops / seconds);
+      put("latest " + n + " of a user, per CPU-s", "/cpu-s", e, ops / lastCpuSeconds);
     }
   }
 
@@ -260,19 +269,26 @@ public final class UserSaleWorkload {
         }
         return k;
       };
-      put(figure, "/s", e, throughput(op).length / seconds);
+      int ops = throughput(op).length;
+      put(figure, "/s", e, ops / seconds);
+      put(figure.replace(", /s", ", per CPU-s"), "/cpu-s", e, ops / lastCpuSeconds);
     }
   }
 
-  /** The median time of {@code runs} executions (after one unmeasured) of a query read to its end. */
-  private static double timeScan(Connection c, String sql, int runs) throws SQLException {
+  /**
+   * The median time of {@code runs} executions (after one unmeasured) of a query read to its end;
+   * {@link #lastCpuSeconds} the median CPU time of the process over each.
+   */
+  private double timeScan(Connection c, String sql, int runs) throws SQLException {
     double[] t = new double[runs];
+    double[] cpu = new double[runs];
     try (PreparedStatement p = c.prepareStatement(sql)) {
       for (int k = -1; k < runs; k++) {
         if (sql.contains("?")) {
           p.setString(1, productName(k + 2));
         }
         long t0 = System.nanoTime();
+        long c0 = cpuNanos();
         try (ResultSet rs = p.executeQuery()) {
           while (rs.next()) {
             rs.getObject(1);
@@ -280,10 +296,13 @@ public final class UserSaleWorkload {
         }
         if (k >= 0) {
           t[k] = (System.nanoTime() - t0) / 1e9;
+          cpu[k] = (cpuNanos() - c0) / 1e9;
         }
       }
     }
     Arrays.sort(t);
+    Arrays.sort(cpu);
+    lastCpuSeconds = cpu[runs / 2];
     return t[runs / 2];
   }
 
@@ -292,6 +311,14 @@ public final class UserSaleWorkload {
   }
 
   private static volatile int sink;
+  /** CPU seconds of the whole process (every thread, SQLite's native code included) over the last measurement. */
+  private double lastCpuSeconds;
+
+  /** CPU time the process has used so far: on a loaded machine the figure to compare besides wall time. */
+  static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
 
   /** Runs {@code op} for a warm-up of {@code seconds / 2}, then for {@code seconds}; the latencies of the measured ones. */
   private long[] throughput(Op op) throws SQLException {
@@ -302,6 +329,7 @@ public final class UserSaleWorkload {
     }
     long[] lat = new long[1 << 16];
     int n = 0;
+    long cpu0 = cpuNanos();
     long end = System.nanoTime() + (long) (seconds * 1e9);
     long now = System.nanoTime();
     while (now < end) {
@@ -313,6 +341,7 @@ public final class UserSaleWorkload {
       lat[n++] = after - now;
       now = after;
     }
+    lastCpuSeconds = (cpuNanos() - cpu0) / 1e9;
     sink = s;
     return Arrays.copyOf(lat, n);
   }
