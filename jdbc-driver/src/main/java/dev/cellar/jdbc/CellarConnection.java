@@ -2,7 +2,7 @@ package dev.cellar.jdbc;
 
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
-import dev.cellar.sql.prepare.CellarSession;
+import dev.cellar.sql.session.CellarSession;
 import dev.cellar.sql.schema.CellarSchema;
 import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
