@@ -6,13 +6,14 @@ import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
 import dev.cellar.sql.parser.CellarParser;
 import dev.cellar.sql.profile.QueryProfile;
+import dev.cellar.sql.rel.CellarTable;
 import dev.cellar.sql.rel.CellarTableModify;
+import dev.cellar.sql.rel.DynamicColumns;
+import dev.cellar.sql.rel.IndexHint;
+import dev.cellar.sql.rel.UpsertContext;
 import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
-import dev.cellar.sql.schema.CellarTable;
-import dev.cellar.sql.schema.DynamicColumns;
-import dev.cellar.sql.schema.IndexHint;
-import dev.cellar.sql.schema.UpsertContext;
+import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
@@ -79,7 +80,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     }
     PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
     long version = session.database().catalog().snapshot().version();
-    CalciteSignature<T> cached = session.plans().get(key, version);
+    CalciteSignature<T> cached = session.planCache(PlanCache::new).get(key, version);
     if (cached != null) {
       return cached;
     }
@@ -99,7 +100,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (first.equals("EXPLAIN")) {
       signature = ExplainRows.perLine(signature, maxRowCount);
     }
-    session.plans().put(key, version, signature);
+    session.planCache(PlanCache::new).put(key, version, signature);
     return signature;
   }
 
@@ -146,7 +147,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
 
   /**
    * Calcite's planner, with its semi-join rules kept off aggregates without group keys
-   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, and
+   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, the
+   * Cellar pushdown rules and converter ({@link CellarRules}; they match only Cellar scans), and
    * folding casts of literals without compiling code ({@link LiteralCastExecutor}).
    */
   @Override
@@ -179,6 +181,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
       planner.addRule(rule);
     }
     planner.addRule(CellarRules.MODIFY);
+    planner.addRule(CellarRules.TO_ENUMERABLE);
+    for (org.apache.calcite.plan.RelOptRule rule : CellarRules.RULES) {
+      planner.addRule(rule);
+    }
     return planner;
   }
 

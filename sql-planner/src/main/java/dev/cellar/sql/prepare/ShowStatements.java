@@ -6,6 +6,7 @@ import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.catalog.ViewDef;
+import dev.cellar.sql.session.CellarSession;
 import dev.cellar.sql.parser.CellarParser;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.ColumnFamilyDescriptor;
