@@ -175,7 +175,7 @@ class DriverDetailsTest {
     run(c, "CREATE TABLE sale (user_id VARCHAR NOT NULL, sold_at TIMESTAMP NOT NULL, product VARCHAR NOT NULL,"
         + " name.quantity INTEGER, info.\"note\" VARCHAR(20), plain DECIMAL(10,2)"
         + " CONSTRAINT pk PRIMARY KEY (user_id, sold_at DESC, product))"
-        + " name.COMPRESSION='SNAPPY', name.VERSIONS=1, info.VERSIONS=5, info.TTL=3600, IMMUTABLE_ROWS=true",
+        + " name.COMPRESSION='GZ', name.VERSIONS=1, info.VERSIONS=5, info.TTL=3600, IMMUTABLE_ROWS=true",
         "CREATE TABLE log (msg VARCHAR)",
         "CREATE VIEW recent AS SELECT user_id, product FROM sale WHERE sold_at > TIMESTAMP '2024-01-01 00:00:00'",
         "CREATE VIEW mapped (k VARCHAR PRIMARY KEY, \"f\".\"q\" VARCHAR) STORE_TABLE='raw', VALUE_FORMAT='STRING'");
@@ -189,7 +189,7 @@ class DriverDetailsTest {
     assertTrue(text.contains("\n  NAME.QUANTITY INTEGER,\n"), text);
     assertTrue(text.contains("\n  INFO.\"note\" VARCHAR(20),\n  PLAIN DECIMAL(10,2),\n"), text);
     assertTrue(text.contains("\n  CONSTRAINT PK PRIMARY KEY (USER_ID, SOLD_AT DESC, PRODUCT))\n"), text);
-    assertTrue(text.contains("NAME.VERSIONS=1") && text.contains("NAME.COMPRESSION='SNAPPY'"), text);
+    assertTrue(text.contains("NAME.VERSIONS=1") && text.contains("NAME.COMPRESSION='GZIP'"), text);
     assertTrue(text.contains("INFO.VERSIONS=5") && text.contains("INFO.TTL='3600 SECONDS'") && text.contains("INFO.BLOCKSIZE="),
         text);
     assertTrue(text.endsWith("\nIMMUTABLE_ROWS=TRUE"), text);
@@ -199,7 +199,7 @@ class DriverDetailsTest {
       assertEquals(ddl, Sql.strings(other, "SHOW CREATE TABLE sale"));
     }
     assertEquals(List.of("CREATE TABLE LOG (", "  MSG VARCHAR)", "\"0\".BLOOMFILTER='NONE', \"0\".IN_MEMORY=false,"
-        + " \"0\".VERSIONS=1, \"0\".COMPRESSION='NONE', \"0\".TTL='FOREVER', \"0\".MIN_VERSIONS=0,"
+        + " \"0\".VERSIONS=1, \"0\".COMPRESSION='SNAPPY', \"0\".TTL='FOREVER', \"0\".MIN_VERSIONS=0,"
         + " \"0\".BLOCKCACHE=true, \"0\".BLOCKSIZE=65536"), Sql.strings(c, "SHOW CREATE TABLE log"));
     String view = String.join("\n", Sql.strings(c, "SHOW CREATE VIEW recent"));
     assertTrue(view.startsWith("CREATE VIEW RECENT") && view.contains("FROM sale WHERE"), view);
