@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The SQL behaviour suite on both backends ({@link Backends}): queries, aggregates and joins over
@@ -160,6 +162,29 @@ class SqlSuiteTest {
       }
       assertEquals(List.of("item-50", "item0", "item49", "item50", "item150"), names);
     }
+  }
+
+  /** {@code EXPLAIN} says where the store runs a path's filter: HBase runs some in its client. */
+  @Test
+  void explainSaysWhereTheFilterRuns() throws Exception {
+    String text = "SELECT item_id FROM shop_item WHERE shop_id = 's4' AND type = 'old'";
+    db.query(text).path("PREFIX SCAN (SHOP_ID = 's4') FILTER (TYPE = 'old')");
+    assertContains(Backends.plan(db.mem, text), "filter=[runs in the region scanners]");
+    assertContains(Backends.plan(db.hbase, text), "filter=[runs on the region servers as HBase's "
+        + "SingleColumnValueFilter]");
+    // integers compare as signed numbers, which HBase's comparators do not do on 4-byte values
+    String number = "SELECT product_id FROM sale WHERE user_id = 4 AND qty > 25";
+    db.query(number).path("PREFIX SCAN (USER_ID = 4) FILTER (QTY > 25)").returns("428", "427", "426");
+    assertContains(Backends.plan(db.mem, number), "filter=[runs in the region scanners]");
+    assertContains(Backends.plan(db.hbase, number), "filter=[runs in the client on the rows the region servers "
+        + "return: SignedIntegerComparator has no HBase equivalent]");
+    // no filter, no words; a filter on a parameter is built when the statement runs
+    assertFalse(Backends.plan(db.hbase, "SELECT item_id FROM shop_item WHERE shop_id = 's4'").contains("filter="));
+    assertFalse(Backends.plan(db.hbase, "SELECT item_id FROM shop_item WHERE type = ?").contains("filter="));
+  }
+
+  private static void assertContains(String plan, String part) {
+    assertTrue(plan.contains(part), () -> "plan lacks " + part + ":\n" + plan);
   }
 
   @Test
