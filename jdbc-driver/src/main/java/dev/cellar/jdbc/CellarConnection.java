@@ -1,9 +1,9 @@
 package dev.cellar.jdbc;
 
 import dev.cellar.sql.SqlState;
-import dev.cellar.sql.adapter.CellarSchema;
-import dev.cellar.sql.adapter.CellarSession;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.prepare.CellarSession;
+import dev.cellar.sql.schema.CellarSchema;
 import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -5,8 +5,8 @@ import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.sql.adapter.CellarSchema;
-import dev.cellar.sql.adapter.CellarSession;
+import dev.cellar.sql.prepare.CellarSession;
+import dev.cellar.sql.schema.CellarSchema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,6 +1,5 @@
 package dev.cellar.sql.ddl;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
@@ -10,11 +9,12 @@ import dev.cellar.sql.catalog.ViewDef;
 import dev.cellar.sql.codec.KeyColumn;
 import dev.cellar.sql.codec.KeyFormat;
 import dev.cellar.sql.codec.RowKeyCodec;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Timestamps;
 import dev.cellar.sql.ddl.DdlStatement.Column;
 import dev.cellar.sql.ddl.DdlStatement.KeyPart;
 import dev.cellar.sql.ddl.DdlStatement.Name;
 import dev.cellar.sql.ddl.DdlStatement.Option;
-import dev.cellar.sql.exec.Timestamps;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.ColumnFamilyDescriptor;

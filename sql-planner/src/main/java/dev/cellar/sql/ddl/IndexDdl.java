@@ -1,12 +1,12 @@
 package dev.cellar.sql.ddl;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.Name;
 import dev.cellar.sql.ddl.DdlStatement.Option;
 import dev.cellar.sql.exec.IndexBuilder;

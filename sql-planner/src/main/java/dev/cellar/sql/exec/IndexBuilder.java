@@ -1,10 +1,11 @@
 package dev.cellar.sql.exec;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
@@ -385,7 +386,7 @@ public final class IndexBuilder {
       long missing = 0;
       long stale = 0;
       WriteBatch fixes = new WriteBatch();
-      dev.cellar.sql.exec.Timestamps.Stamp stamp = db.timestamps().next(true);
+      dev.cellar.sql.database.Timestamps.Stamp stamp = db.timestamps().next(true);
       Scan is = new Scan().addFamily(index.family()).setCaching(CHUNK);
       try (ResultScanner s = db.store().table(index.index().storageName()).scanner(is)) {
         for (Result r = s.next(); r != null; r = s.next()) {

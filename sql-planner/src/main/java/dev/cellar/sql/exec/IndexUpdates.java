@@ -1,9 +1,9 @@
 package dev.cellar.sql.exec;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.txn.RangeWatch;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;

@@ -1,10 +1,12 @@
 package dev.cellar.sql.exec;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.RowIds;
+import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
