@@ -171,7 +171,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
    * client and why), for {@code EXPLAIN}; null if the path has no filter or none can be built
    * before the statement's parameters are bound.
    */
-  String filterPlacement(AccessPath path) {
+  public String filterPlacement(AccessPath path) {
     dev.cellar.storage.filter.Filter filter;
     try {
       filter = path.storageFilter(PLAN_TIME, mapping);
