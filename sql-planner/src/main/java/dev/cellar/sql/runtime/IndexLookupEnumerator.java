@@ -3,6 +3,7 @@ package dev.cellar.sql.runtime;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.IndexMapping;
 import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.sql.exec.VerifyingIndexTable;
 import dev.cellar.sql.keyrange.AccessPath;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Get;
@@ -44,7 +45,7 @@ public final class IndexLookupEnumerator implements Enumerator<Object> {
     this.data = index.data();
     this.table = store.table(data.def().storageName());
     this.keyFields = dataKeyFields(index);
-    this.entries = new CellarEnumerator(store.table(index.index().storageName()), path, context, index.entries(),
+    this.entries = new CellarEnumerator(VerifyingIndexTable.of(store, index), path, context, index.entries(),
         keyFields, false, cancel, stats);
     this.fields = fields;
     this.scalar = scalar;

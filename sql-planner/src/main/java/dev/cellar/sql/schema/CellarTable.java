@@ -10,6 +10,7 @@ import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.IndexMapping;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.sql.exec.TableWriter;
+import dev.cellar.sql.exec.VerifyingIndexTable;
 import dev.cellar.sql.keyrange.AccessPath;
 import dev.cellar.sql.keyrange.TimeBound;
 import dev.cellar.sql.prepare.CellarSession;
@@ -315,7 +316,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
         @Override
         public Enumerator<Object> enumerator() {
           if (ix.coversAll(fields)) {
-            return new CellarEnumerator(store(root).table(ix.index().storageName()), path, context, ix.entries(),
+            return new CellarEnumerator(VerifyingIndexTable.of(store(root), ix), path, context, ix.entries(),
                 fields, scalar, cancel, readStats());
           }
           return new IndexLookupEnumerator(store(root), ix, path, context, fields, scalar, cancel, readStats());

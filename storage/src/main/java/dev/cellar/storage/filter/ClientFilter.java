@@ -1,37 +1,38 @@
-package dev.cellar.storage.hbase;
+package dev.cellar.storage.filter;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
-import dev.cellar.storage.filter.Filter;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs a Cellar {@link Filter} in the client over whole rows as the region servers return them
- * (their cells already through versions, time range, TTL and deletes), calling its methods in
+ * Runs a {@link Filter} over whole rows as a store returned them (their cells already through
+ * versions, time range, TTL and deletes): HBase's client for filters its servers lack, and readers
+ * that must see rows before filtering them (index entries checked against their data rows), calling its methods in
  * the order {@link Filter} describes. Hints are followed inside the row; a hint into another row
- * ends the row (the region servers have sent the rows in between already, and they are filtered
+ * ends the row (the store has sent the rows in between already, and they are filtered
  * one by one). Not thread-safe: one per read.
  */
-final class ClientFilter {
+public final class ClientFilter {
   private final Filter filter;
   private final boolean reversed;
   private boolean done;
 
-  ClientFilter(Filter filter, boolean reversed) {
+  /** A run of {@code filter} over the rows of one read, forward or {@code reversed}. */
+  public ClientFilter(Filter filter, boolean reversed) {
     this.filter = filter;
     this.reversed = reversed;
     filter.setReversed(reversed);
   }
 
   /** Whether the filter has said no later row can pass. */
-  boolean done() {
+  public boolean done() {
     return done;
   }
 
   /** The cells of {@code row} (one row, in order) the filter keeps, or {@code null} if it drops the row. */
-  List<Cell> apply(List<Cell> row) {
+  public List<Cell> apply(List<Cell> row) {
     if (done || filter.filterAllRemaining()) {
       done = true;
       return null;
