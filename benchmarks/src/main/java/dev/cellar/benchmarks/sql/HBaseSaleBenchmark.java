@@ -37,7 +37,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * The sale workload of {@code benchmarks/README.md} on a local HBase (the sandbox: ZooKeeper, one
  * master and one region server in this JVM, started by the benchmark), through
  * {@code jdbc:cellar:hbase:} beside the same work written by hand with the plain
- * {@code hbase-client}, in the same run: load, point select, latest 10 of a user, COUNT/SUM.
+ * {@code hbase-client}, in the same run: load, point select, latest 10 of a user, a lookup
+ * through a secondary index on the product, COUNT/SUM.
  * One client thread each. Not a JMH benchmark: the cluster's start and the loads take minutes,
  * so each figure is measured in rounds that alternate the hand-written and the SQL form.
  *
@@ -54,6 +55,10 @@ public final class HBaseSaleBenchmark {
   private static final String POINT = "SELECT price, qty FROM sale WHERE user_id = ? AND rtime = ? AND product_id = ?";
   private static final String LATEST = "SELECT product_id, price FROM sale WHERE user_id = ? ORDER BY rtime LIMIT 10";
   private static final String COUNT_SUM = "SELECT COUNT(*), SUM(price) FROM sale";
+  private static final String BY_PRODUCT = "SELECT user_id, rtime, price, qty FROM sale WHERE product_id = ?";
+  /** The hand-written index: key = product id + the sale's key, no value. */
+  private static final TableName RAW_INDEX = TableName.valueOf("raw_sale_by_product");
+  private static final byte[] ENTRY = Bytes.toBytes("k");
 
   private final SaleData data;
   private final long roundNanos;
@@ -122,19 +127,25 @@ public final class HBaseSaleBenchmark {
     check();
     int[] probes = data.randomRows(1 << 16);
     int[] users = data.randomUsers(1 << 16);
-    for (String q : new String[] {POINT, LATEST, COUNT_SUM}) {
+    double rawBuild = rawIndexBuild();
+    double sqlBuild = sqlIndexBuild();
+    System.out.printf(Locale.ROOT, "%-26s SQL %10.1f   by hand %10.1f%n", "index build, s", sqlBuild, rawBuild);
+    checkIndex();
+    for (String q : new String[] {POINT, LATEST, COUNT_SUM, BY_PRODUCT}) {
       System.out.println("  " + q + ": " + paths(q));
     }
     try (PreparedStatement point = sql.prepareStatement(POINT);
         PreparedStatement latest = sql.prepareStatement(LATEST);
-        PreparedStatement countSum = sql.prepareStatement(COUNT_SUM)) {
+        PreparedStatement countSum = sql.prepareStatement(COUNT_SUM);
+        PreparedStatement byProduct = sql.prepareStatement(BY_PRODUCT)) {
       compare("point select, selects/s", k -> rawGet(probes[k % probes.length]),
           k -> sqlPoint(point, probes[k % probes.length]));
       compare("latest 10, queries/s", k -> rawLatest(users[k % users.length]),
           k -> sqlLatest(latest, users[k % users.length]));
+      compare("indexed lookup, queries/s", k -> rawByProduct(data.product[probes[k % probes.length]]),
+          k -> sqlByProduct(byProduct, data.product[probes[k % probes.length]]));
       compareSeconds("COUNT(*), SUM(price), s", this::rawCountSum, () -> sqlCountSum(countSum));
     }
-    System.out.println("indexed lookup: not measured, secondary indexes on HBase are not available yet");
     System.out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
   }
 
@@ -198,6 +209,88 @@ public final class HBaseSaleBenchmark {
     try (Admin admin = hbase.getAdmin()) {
       admin.flush(TableName.valueOf("raw_sale"));
       admin.flush(TableName.valueOf("bench", SaleData.TABLE));
+    }
+  }
+
+  // ---- the index on product_id -----------------------------------------------------------------
+
+  /** Builds the hand-written index from a scan of the table; seconds. */
+  private double rawIndexBuild() throws IOException {
+    long t0 = System.nanoTime();
+    try (Admin admin = hbase.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(RAW_INDEX)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
+    }
+    try (Table index = hbase.getTable(RAW_INDEX);
+        ResultScanner s = raw.getScanner(new Scan().setFilter(new org.apache.hadoop.hbase.filter.KeyOnlyFilter())
+            .setCaching(10_000))) {
+      List<Put> batch = new ArrayList<>(BATCH);
+      for (Result r : s) {
+        byte[] row = r.getRow();
+        batch.add(new Put(Bytes.add(Bytes.copy(row, 16, 6), row)).addColumn(FAMILY, ENTRY, new byte[0]));
+        if (batch.size() == BATCH) {
+          index.put(batch);
+          batch = new ArrayList<>(BATCH);
+        }
+      }
+      index.put(batch);
+    }
+    return seconds(t0);
+  }
+
+  private double sqlIndexBuild() throws SQLException {
+    long t0 = System.nanoTime();
+    try (Statement s = sql.createStatement()) {
+      s.execute("CREATE INDEX i_product ON sale (product_id)");
+    }
+    return seconds(t0);
+  }
+
+  /** Both indexes give each sale of a product: its rows' prices and quantities summed. */
+  private long rawByProduct(int product) throws IOException {
+    List<Get> gets = new ArrayList<>();
+    try (Table index = hbase.getTable(RAW_INDEX);
+        ResultScanner s = index.getScanner(new Scan().setRowPrefixFilter(Bytes.toBytes(SaleData.productId(product)))
+            .setCaching(100))) {
+      for (Result r : s) {
+        byte[] row = r.getRow();
+        gets.add(new Get(Bytes.copy(row, 6, row.length - 6)).addFamily(FAMILY));
+      }
+    }
+    long sum = 0;
+    for (Result r : raw.get(gets)) {
+      sum += Bytes.toLong(r.getValue(FAMILY, PRICE)) + Bytes.toInt(r.getValue(FAMILY, QTY));
+    }
+    return sum;
+  }
+
+  private long sqlByProduct(PreparedStatement p, int product) throws SQLException {
+    p.setString(1, SaleData.productId(product));
+    long sum = 0;
+    try (ResultSet rs = p.executeQuery()) {
+      while (rs.next()) {
+        sum += rs.getBigDecimal(3).unscaledValue().longValue() + rs.getInt(4);
+      }
+    }
+    return sum;
+  }
+
+  private void checkIndex() throws Exception {
+    String plan = paths(BY_PRODUCT);
+    if (!plan.contains("INDEX I_PRODUCT")) {
+      throw new IllegalStateException("the lookup by product does not use the index: " + plan);
+    }
+    try (PreparedStatement p = sql.prepareStatement(BY_PRODUCT)) {
+      for (int i : new int[] {0, data.rows / 2, data.rows - 1}) {
+        long want = 0;
+        for (int j = 0; j < data.rows; j++) {
+          if (data.product[j] == data.product[i]) {
+            want += data.priceCents[j] + data.qty[j];
+          }
+        }
+        expect("lookup of product " + data.product[i], new long[] {want, want},
+            new long[] {sqlByProduct(p, data.product[i]), rawByProduct(data.product[i])});
+      }
     }
   }
 
