@@ -2,8 +2,8 @@ package dev.cellar.jdbc;
 
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
-import dev.cellar.sql.prepare.CellarSession;
 import dev.cellar.sql.schema.CellarSchema;
+import dev.cellar.sql.session.CellarSession;
 import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

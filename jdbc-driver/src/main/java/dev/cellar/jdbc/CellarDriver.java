@@ -155,7 +155,7 @@ public class CellarDriver extends Driver {
       connection = factory.newConnection(this, factory, url, props);
       handler.onConnectionInit(connection);
       CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
-          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props))
+          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props), prepareFactory)
           .setTransactionMaxBytes(CellarProperty.TRANSACTION_MAX_BYTES.getLong(props));
       KeyMetadata.addSystemTables(((CalciteConnection) connection).getRootSchema(), db.db);
       connection.setSchema(SCHEMA);

@@ -1,18 +1,14 @@
 package dev.cellar.jdbc;
 
+import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
-import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cellar.storage.Bytes;
-import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Table;
-import java.sql.Connection;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,21 +16,7 @@ import org.junit.jupiter.api.Test;
  * {@code FROM t EXTEND (c type)} reads cells the table does not declare, and
  * {@code UPSERT INTO t (k, c type)} writes them.
  */
-class DynamicColumnsTest {
-  private Connection c;
-  private CellarStore store;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-    store = CellarDriver.database(c).store();
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
+class DynamicColumnsTest extends FreshStoreTest {
   private Table users() throws Exception {
     Table t = RawTables.create(store, "users", "info", "stats");
     shellPut(t, "u1", "info:nickname", "ann", "info:city", "Oslo", "stats:logins", "42");

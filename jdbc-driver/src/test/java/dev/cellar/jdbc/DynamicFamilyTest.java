@@ -1,26 +1,21 @@
 package dev.cellar.jdbc;
 
+import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
-import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
-import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.Table;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,28 +23,7 @@ import org.junit.jupiter.api.Test;
  * rows (SEEDS §6, {@code shop} with {@code item:<item_id>=<type>}, {@code user} with
  * {@code fans:<user_id>=<type>}) read and written as relations of one row per cell.
  */
-class DynamicFamilyTest {
-  private Connection c;
-  private CellarStore store;
-  private Admin admin;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-    store = CellarDriver.database(c).store();
-    admin = store.admin();
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
-  private Table raw(String name, String... families) {
-    return RawTables.create(store, name, families);
-  }
-
-
+class DynamicFamilyTest extends FreshStoreTest {
   /** {@code family:qualifier=value} of every cell of a raw row. */
   private static List<String> cells(Table t, String row) {
     Result r = t.get(new Get(Bytes.toBytes(row)));

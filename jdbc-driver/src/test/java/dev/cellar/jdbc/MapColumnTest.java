@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
-import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
@@ -24,8 +23,6 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,21 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code MAP<VARCHAR, V>} columns ({@code sql-planner/docs/sql.md}, "MAP columns"): a whole family
  * as one column, each cell an entry whose qualifier is the key, read with {@code item['I42']}.
  */
-class MapColumnTest {
-  private Connection c;
-  private CellarStore store;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-    store = CellarDriver.database(c).store();
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
+class MapColumnTest extends FreshStoreTest {
   /**
    * {@code family:qualifier=value} of every cell of {@code family} in the rows whose key starts
    * with {@code row} (a SQL table's VARCHAR key may carry a terminator), values as text.

@@ -1,8 +1,8 @@
 package dev.cellar.jdbc;
 
+import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
-import static dev.cellar.jdbc.RawTables.shellPut;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,9 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
-import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
@@ -21,10 +19,7 @@ import dev.cellar.storage.TableDescriptor;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,28 +27,7 @@ import org.junit.jupiter.api.Test;
  * client ({@code Bytes.toBytes}) writes them, mapped to SQL without copying
  * ({@code sql-planner/docs/mapping.md}): the seed schemas' fixed-width, binary and delimited keys.
  */
-class MappingTest {
-  private Connection c;
-  private CellarStore store;
-  private Admin admin;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-    store = CellarDriver.database(c).store();
-    admin = store.admin();
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
-  private Table raw(String name, String... families) {
-    return RawTables.create(store, name, families);
-  }
-
-
+class MappingTest extends FreshStoreTest {
   private static String text(byte[] b) {
     return b == null ? null : new String(b, StandardCharsets.UTF_8);
   }

@@ -6,8 +6,8 @@ import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cellar.storage.Bytes;
-import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
@@ -19,8 +19,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,23 +27,7 @@ import org.junit.jupiter.api.Test;
  * property, views with {@code READ_VERSIONS} and writes at an explicit timestamp, checked against
  * cells written and read back through the storage API.
  */
-class VersionsTest {
-  private String url;
-  private Connection c;
-  private CellarStore store;
-
-  @BeforeEach
-  void open() throws Exception {
-    url = Sql.freshMem();
-    c = Sql.connect(url);
-    store = CellarDriver.database(c).store();
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
+class VersionsTest extends FreshStoreTest {
   /** {@code put 't', row, 'f:q', value, ts} in the HBase shell. */
   private static void putAt(Table t, String row, long ts, String... familyQualifierValue) {
     Put p = new Put(Bytes.toBytes(row), ts);

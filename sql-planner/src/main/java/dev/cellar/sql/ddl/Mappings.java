@@ -307,8 +307,8 @@ final class Mappings {
   }
 
   private static CellarSqlException unknown(String view, Option o) {
-    boolean storeSetting = DdlExecutor.TABLE_OPTIONS.containsKey(o.name())
-        || DdlExecutor.FAMILY_SETTINGS.contains(o.name());
+    boolean storeSetting = TableOptions.TABLE_OPTIONS.containsKey(o.name())
+        || TableOptions.FAMILY_SETTINGS.contains(o.name());
     return CellarSqlException.syntax((storeSetting ? "option " + o + " at " + o.at().position()
         + " does not apply to view " + view + ": a mapping never creates or changes its store table"
         : "unknown option " + o + " at " + o.at().position() + " (view " + view + ")")

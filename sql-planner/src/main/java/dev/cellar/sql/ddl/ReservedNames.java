@@ -2,6 +2,7 @@ package dev.cellar.sql.ddl;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.parser.CellarParser;
+import dev.cellar.sql.parser.SqlLexer.Kind;
 
 /**
  * The rule for names in DDL, the same as in queries: a word that Cellar's SQL parser reserves
@@ -16,13 +17,13 @@ final class ReservedNames {
    * naming the word, its position and its quoted form.
    */
   static void check(Token t, String what) {
-    if (t.kind() == Token.Kind.WORD && CellarParser.isReserved(t.text())) {
+    if (t.kind() == Kind.WORD && CellarParser.isReserved(t.text())) {
       throw error(t, what);
     }
   }
 
   private static CellarSqlException error(Token t, String what) {
-    return DdlParser.error(t, "expected " + what + "; " + t.text() + " is a reserved word, write it quoted as "
+    return DdlTokens.error(t, "expected " + what + "; " + t.text() + " is a reserved word, write it quoted as "
         + CellarParser.quoted(t.text()) + " to use it as a name");
   }
 }

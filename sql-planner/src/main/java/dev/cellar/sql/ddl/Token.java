@@ -1,9 +1,11 @@
 package dev.cellar.sql.ddl;
 
+import dev.cellar.sql.parser.SqlLexer.Kind;
+
 /**
  * One token of a DDL statement.
  *
- * @param kind what it is
+ * @param kind what it is, as the lexer of Cellar's SQL parser reads it
  * @param text identifiers as SQL names them (unquoted ones upper-cased, quoted ones as
  *     written), the value of a string literal, a number or symbol as written
  * @param line 1-based line of its first character
@@ -11,22 +13,6 @@ package dev.cellar.sql.ddl;
  * @param offset 0-based offset of its first character in the statement
  */
 public record Token(Kind kind, String text, int line, int column, int offset) {
-  /** Token kinds. */
-  public enum Kind {
-    /** An unquoted identifier or keyword (upper-cased). */
-    WORD,
-    /** A double-quoted identifier. */
-    QUOTED,
-    /** A single-quoted string literal. */
-    STRING,
-    /** An unsigned number. */
-    NUMBER,
-    /** Any other single character: {@code ( ) , . = ;} and so on. */
-    SYMBOL,
-    /** The end of the statement. */
-    END
-  }
-
   /** Whether this is the unquoted word {@code w} (upper case). */
   public boolean is(String w) {
     return kind == Kind.WORD && text.equals(w);

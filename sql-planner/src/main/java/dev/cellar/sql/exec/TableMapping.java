@@ -4,7 +4,6 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
-import dev.cellar.sql.codec.CorruptKeyException;
 import dev.cellar.sql.codec.KeyColumn;
 import dev.cellar.sql.codec.KeyType;
 import dev.cellar.sql.codec.RowKeyCodec;
@@ -14,10 +13,7 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Query;
 import dev.cellar.storage.Result;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -42,36 +38,36 @@ import java.util.List;
 public final class TableMapping {
   /** Qualifier of the marker cell. */
   public static final byte[] MARKER = Bytes.toBytes(TableDef.MARKER_QUALIFIER);
-  private static final byte[] MARKER_VALUE = Bytes.EMPTY;
+  static final byte[] MARKER_VALUE = Bytes.EMPTY;
 
-  private final TableDef def;
-  private final RowKeyCodec keyCodec;
-  private final int[] keyFields;
-  private final KeyType[] types;
-  private final int[] valueFields;
-  private final byte[][] valueFamily;
-  private final byte[][] valueQualifier;
-  private final byte[][] fieldFamily;
-  private final byte[][] fieldQualifier;
-  private final byte[] markerFamily;
-  private final byte[][] families;
-  private final ValueFormat[] formats;
-  private final boolean badValuesAsNull;
+  final TableDef def;
+  final RowKeyCodec keyCodec;
+  final int[] keyFields;
+  final KeyType[] types;
+  final int[] valueFields;
+  final byte[][] valueFamily;
+  final byte[][] valueQualifier;
+  final byte[][] fieldFamily;
+  final byte[][] fieldQualifier;
+  final byte[] markerFamily;
+  final byte[][] families;
+  final ValueFormat[] formats;
+  final boolean badValuesAsNull;
   /** Per field, the index in {@link #families} of its family (0 for a key field). */
-  private final int[] familyIndex;
+  final int[] familyIndex;
   /** Per family, the number of value columns it holds. */
-  private final int[] familyColumns;
+  final int[] familyColumns;
   /** For a table with a dynamic family, the fields of each cell's qualifier and value, else -1. */
-  private final int qualifierField;
-  private final int cellValueField;
+  final int qualifierField;
+  final int cellValueField;
   /** The {@code ROW_TIMESTAMP} column's field, or -1. */
-  private final int rowTimestampField;
+  final int rowTimestampField;
   /** What the columns' types let them hold. */
-  private final ValueLimits limits;
+  final ValueLimits limits;
   /** Per field, whether it is a key column. */
-  private final boolean[] keyField;
+  final boolean[] keyField;
   /** The fields of {@code MAP} columns, each a whole family ({@link #isMap(int)}). */
-  private final int[] mapFields;
+  final int[] mapFields;
 
   public TableMapping(TableDef def) {
     this(def, java.util.Map.of());
@@ -95,7 +91,7 @@ public final class TableMapping {
     return new TableMapping(def, qualifiers, versions);
   }
 
-  private final java.util.Map<String, String> qualifiers;
+  final java.util.Map<String, String> qualifiers;
 
   private TableMapping(TableDef def, java.util.Map<String, String> qualifiers, int versions) {
     this.def = def;
@@ -190,10 +186,14 @@ public final class TableMapping {
     this.rowTimestampField = ts;
     this.limits = ValueLimits.of(def);
     this.readVersions = versions > 0 ? versions : def.isMapped() ? def.mapping().readVersions() : 1;
+    this.codec = new RowCodec(this);
   }
 
+  /** Encodes and decodes rows as this mapping lays them out. */
+  private final RowCodec codec;
+
   /** How many versions of each cell a read returns: above 1, each version is a SQL row. */
-  private final int readVersions;
+  final int readVersions;
 
   /** Versions of each cell a read asks the store for ({@link TableDef.Mapping#readVersions()}). */
   public int readVersions() {
@@ -241,33 +241,7 @@ public final class TableMapping {
    * versions of each cell hold).
    */
   public List<Result> versions(Result r) {
-    List<Cell> cells = r.cells();
-    java.util.TreeSet<Long> stamps = new java.util.TreeSet<>(Comparator.reverseOrder());
-    for (Cell c : cells) {
-      if (timed(c)) {
-        stamps.add(c.timestamp());
-      }
-    }
-    if (stamps.size() <= 1) {
-      return List.of(r);
-    }
-    List<Result> out = new ArrayList<>(stamps.size());
-    for (long t : stamps) {
-      if (out.size() == readVersions) {
-        break;
-      }
-      List<Cell> at = new ArrayList<>();
-      Cell last = null;
-      for (Cell c : cells) {
-        // cells come by column, newest first: take the first of each column at or before t
-        if (c.timestamp() <= t && (last == null || !c.sameColumn(last))) {
-          at.add(c);
-          last = c;
-        }
-      }
-      out.add(Result.ofOwned(at));
-    }
-    return out;
+    return codec.versions(r);
   }
 
   /**
@@ -291,11 +265,7 @@ public final class TableMapping {
 
   /** The qualifier of the cell that holds a row of a dynamic-family table. */
   public byte[] cellQualifier(Object[] row) {
-    if (row[qualifierField] == null) {
-      throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "NULL in column "
-          + def.columns().get(qualifierField).name() + " of table " + def.name() + ": it is the qualifier of a cell");
-    }
-    return encodeValue(qualifierField, row[qualifierField]);
+    return codec.cellQualifier(row);
   }
 
   /**
@@ -303,16 +273,7 @@ public final class TableMapping {
    * {@link #decodeInto(Result, Object[], boolean[])} does for a whole row.
    */
   public void decodeCellInto(Result r, Cell c, Object[] row, boolean[] wanted) {
-    decodeKeyInto(r, row, wanted);
-    if (rowTimestampField >= 0 && (wanted == null || wanted[rowTimestampField])) {
-      row[rowTimestampField] = timestampValue(c.timestamp());
-    }
-    if (wanted == null || wanted[qualifierField]) {
-      row[qualifierField] = readValue(r, qualifierField, c.qualifier());
-    }
-    if (wanted == null || wanted[cellValueField]) {
-      row[cellValueField] = readValue(r, cellValueField, c.value());
-    }
+    codec.decodeCellInto(r, c, row, wanted);
   }
 
   /**
@@ -376,31 +337,7 @@ public final class TableMapping {
     return false;
   }
 
-  /**
-   * Whether cell {@code c} makes a row's time: for a mapped table with non-key columns, a cell of
-   * one of them (other cells of its families are someone else's); else any cell of the row read.
-   */
-  private boolean timed(Cell c) {
-    if (!isMapped() || valueFields.length + mapFields.length == 0) {
-      return true;
-    }
-    for (int j = 0; j < valueFields.length; j++) {
-      if (compare(c, j) == 0) {
-        return true;
-      }
-    }
-    for (int f : mapFields) {
-      if (Arrays.equals(c.family(), fieldFamily[f])) {
-        return true;
-      }
-    }
-    return false;
-  }
 
-  /** A cell timestamp as the {@code ROW_TIMESTAMP} column's runtime value. */
-  private Object timestampValue(long ts) {
-    return RuntimeValues.toRuntime(types[rowTimestampField], ts);
-  }
 
   /** Columns in a family up to which reading it whole beats seeking to some of them. */
   private static final int NARROW_FAMILY = 4;
@@ -493,21 +430,7 @@ public final class TableMapping {
 
   /** The rowkey of a row of runtime values (not for a hidden-key table). */
   public byte[] key(Object[] row) {
-    Object[] kv = new Object[keyFields.length];
-    for (int k = 0; k < keyFields.length; k++) {
-      int f = keyFields[k];
-      if (row[f] == null && !def.columns().get(f).nullable()) {
-        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
-            "NULL in primary key column " + def.columns().get(f).name() + " of table " + def.name());
-      }
-      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
-    }
-    try {
-      return keyCodec.encode(kv);
-    } catch (IllegalArgumentException e) {
-      throw new CellarSqlException(isMapped() ? SqlState.DATA_EXCEPTION : SqlState.NUMERIC_OUT_OF_RANGE,
-          "cannot encode the key " + describeKey(row) + " of table " + def.name() + ": " + e.getMessage(), e);
-    }
+    return codec.key(row);
   }
 
   /**
@@ -515,54 +438,14 @@ public final class TableMapping {
    * {@code row} holds in their fields (unsalted).
    */
   public byte[] keyPrefix(Object[] row, int count) {
-    Object[] kv = new Object[count];
-    for (int k = 0; k < count; k++) {
-      int f = keyFields[k];
-      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
-    }
-    try {
-      return keyCodec.encodePrefix(kv);
-    } catch (IllegalArgumentException e) {
-      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
-          "cannot encode the key " + describeKey(row) + " of table " + def.name() + ": " + e.getMessage(), e);
-    }
+    return codec.keyPrefix(row, count);
   }
 
   /** The encoded value of field {@code i}, or {@code null} for NULL. */
   public byte[] encodeValue(int field, Object v) {
-    if (v == null) {
-      return null;
-    }
-    try {
-      return formats[field].encode(types[field], storageValue(field, v));
-    } catch (IllegalArgumentException | ClassCastException e) {
-      throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store value " + v + " in column "
-          + def.columns().get(field).name() + " " + def.columns().get(field).type().sql() + " of table " + def.name()
-          + ": " + e.getMessage(), e);
-    }
+    return codec.encodeValue(field, v);
   }
 
-  /**
-   * A runtime value as the codecs take it; a DECIMAL is brought to its column's scale, rounded
-   * half away from zero as {@link ValueLimits} rounds the values a statement writes.
-   *
-   * @throws CellarSqlException 22003 if a DECIMAL has more integer digits than its column allows
-   */
-  private Object storageValue(int field, Object v) {
-    Object s = RuntimeValues.toStorage(types[field], v);
-    if (types[field] == KeyType.DECIMAL && s instanceof BigDecimal d) {
-      ColumnDef c = def.columns().get(field);
-      dev.cellar.sql.catalog.ColumnType t = scalarType(field);
-      int scale = t.scale();
-      BigDecimal scaled = d.scale() == scale ? d : d.setScale(scale, RoundingMode.HALF_UP);
-      if (scaled.precision() - scaled.scale() > t.precision() - scale && scaled.signum() != 0) {
-        throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + d.toPlainString() + " of column "
-            + c.name() + " of table " + def.name() + " cannot be represented as a " + t.sql());
-      }
-      return scaled;
-    }
-    return s;
-  }
 
   /** The marker cell's value. */
   public byte[] markerValue() {
@@ -574,14 +457,12 @@ public final class TableMapping {
    * Values are as Calcite's runtime holds them.
    */
   public Object[] decode(Result r) {
-    Object[] row = new Object[types.length];
-    decodeInto(r, row);
-    return row;
+    return codec.decode(r);
   }
 
   /** As {@link #decode}, into {@code row}. */
   public void decodeInto(Result r, Object[] row) {
-    decodeInto(r, row, null);
+    codec.decodeInto(r, row);
   }
 
   /**
@@ -590,56 +471,9 @@ public final class TableMapping {
    * not. Unwanted fields are left as they are.
    */
   public void decodeInto(Result r, Object[] row, boolean[] wanted) {
-    decodeKeyInto(r, row, wanted);
-    if (rowTimestampField >= 0 && (wanted == null || wanted[rowTimestampField])) {
-      long ts = -1;
-      for (Cell c : r.cells()) {
-        ts = timed(c) ? Math.max(ts, c.timestamp()) : ts;
-      }
-      row[rowTimestampField] = ts < 0 ? null : timestampValue(ts);
-    }
-    int j = 0;
-    List<Cell> cells = r.cells();
-    for (int ci = 0, nc = cells.size(); ci < nc && j < valueFields.length; ci++) {
-      Cell c = cells.get(ci);
-      int cmp;
-      while (j < valueFields.length && (cmp = compare(c, j)) > 0) {
-        j++;
-      }
-      // several fields may read one cell (a column a query declares again with another type)
-      while (j < valueFields.length && compare(c, j) == 0) {
-        int f = valueFields[j];
-        if (wanted == null || wanted[f]) {
-          row[f] = readValue(r, f, c.value());
-        }
-        j++;
-      }
-    }
-    for (int f : mapFields) {
-      if (wanted == null || wanted[f]) {
-        row[f] = readMap(r, f);
-      }
-    }
+    codec.decodeInto(r, row, wanted);
   }
 
-  /**
-   * MAP field {@code f} of row {@code r}: an entry per cell of its family, in qualifier order,
-   * the qualifier's UTF-8 text the key; NULL when the family has no cell in the row.
-   */
-  private java.util.Map<String, Object> readMap(Result r, int f) {
-    java.util.Map<String, Object> map = null;
-    byte[] family = fieldFamily[f];
-    for (Cell c : r.cells()) {
-      if (Arrays.equals(c.family(), family)) {
-        if (map == null) {
-          map = new java.util.LinkedHashMap<>();
-        }
-        // several versions of a cell come newest first
-        map.putIfAbsent(new String(c.qualifier(), StandardCharsets.UTF_8), readValue(r, f, c.value()));
-      }
-    }
-    return map;
-  }
 
   /**
    * The cells of MAP field {@code f}'s value {@code map}: qualifiers (the keys' UTF-8) to encoded
@@ -649,139 +483,17 @@ public final class TableMapping {
    *     limit ({@link ValueLimits}), 22000 for a value that cannot be stored
    */
   public java.util.SortedMap<byte[], byte[]> encodeMap(int f, Object map) {
-    java.util.SortedMap<byte[], byte[]> out = new java.util.TreeMap<>(Bytes::compare);
-    if (!(map instanceof java.util.Map<?, ?> entries)) {
-      throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store " + map + " in MAP column "
-          + def.columns().get(f).name() + " of table " + def.name() + ": it is not a map");
-    }
-    for (java.util.Map.Entry<?, ?> e : entries.entrySet()) {
-      if (e.getKey() == null) {
-        throw new CellarSqlException(SqlState.NULL_VALUE_NOT_ALLOWED, "NULL key in a value of MAP column "
-            + def.columns().get(f).name() + " of table " + def.name() + ": each key is the qualifier of a cell");
-      }
-      String key = e.getKey().toString();
-      if (key.isEmpty() && !isMapped()) {
-        throw new CellarSqlException(SqlState.DATA_EXCEPTION, "empty key in a value of MAP column "
-            + def.columns().get(f).name() + " of table " + def.name() + ": each key is the qualifier of a cell");
-      }
-      if (e.getValue() != null) {
-        out.put(key.getBytes(StandardCharsets.UTF_8), encodeValue(f, limits.value(f, e.getValue())));
-      }
-    }
-    return out;
+    return codec.encodeMap(f, map);
   }
 
-  /** Field {@code f} from bytes of a cell of row {@code r}. */
-  private Object readValue(Result r, int f, byte[] bytes) {
-    try {
-      Object v = RuntimeValues.toRuntime(types[f], formats[f].decode(types[f], bytes));
-      return isMapped() && v instanceof BigDecimal d ? toColumnScale(f, d) : v;
-    } catch (IllegalArgumentException e) {
-      if (badValuesAsNull) {
-        return null;
-      }
-      throw new CellarSqlException(isMapped() ? badDataState(e) : SqlState.DATA_CORRUPTED, "cannot "
-          + (isMapped() ? "read" : "decode") + " column " + def.columns().get(f).name() + " of table "
-          + def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
-    }
-  }
 
-  private void decodeKeyInto(Result r, Object[] row, boolean[] wanted) {
-    boolean keyWanted = wanted == null;
-    for (int k = 0; !keyWanted && k < keyFields.length; k++) {
-      keyWanted = wanted[keyFields[k]];
-    }
-    if (keyCodec != null && keyWanted) {
-      Object[] kv;
-      try {
-        kv = keyCodec.decode(r.row());
-      } catch (IllegalArgumentException e) {
-        if (isMapped()) {
-          String col = e instanceof CorruptKeyException k && k.column() != null ? " column " + k.column() + " of" : "";
-          throw new CellarSqlException(badDataState(e), "cannot read" + col + " table " + def.name() + " from rowkey '"
-              + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
-        }
-        throw new CellarSqlException(SqlState.DATA_CORRUPTED, "cannot decode rowkey '" + Bytes.toStringBinary(r.row())
-            + "' of table " + def.name() + ": " + e.getMessage(), e);
-      }
-      for (int k = 0; k < keyFields.length; k++) {
-        int f = keyFields[k];
-        Object v = RuntimeValues.toRuntime(types[f], kv[k]);
-        // a DECIMAL key is encoded without its scale; give it the column's back
-        if (v instanceof BigDecimal d && isMapped()) {
-          try {
-            v = toColumnScale(f, d);
-          } catch (IllegalArgumentException e) {
-            throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "cannot read column "
-                + def.columns().get(f).name() + " of table " + def.name() + " from rowkey '"
-                + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
-          }
-        }
-        row[f] = v instanceof BigDecimal d ? d.setScale(def.columns().get(f).type().scale(), RoundingMode.DOWN) : v;
-      }
-    }
-  }
 
-  /**
-   * A DECIMAL read from a mapped table, at its column's scale: the store may hold {@code 9.99}
-   * for a DECIMAL(10, 3) column, which reads as {@code 9.990}.
-   *
-   * @throws IllegalArgumentException if the value has more fraction or integer digits than the column
-   */
-  private BigDecimal toColumnScale(int field, BigDecimal d) {
-    dev.cellar.sql.catalog.ColumnType t = scalarType(field);
-    BigDecimal v;
-    try {
-      v = d.setScale(t.scale(), RoundingMode.UNNECESSARY);
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(d.toPlainString() + " has more fraction digits than " + t.sql());
-    }
-    if (v.precision() - v.scale() > t.precision() - t.scale() && v.signum() != 0) {
-      throw new IllegalArgumentException(d.toPlainString() + " has more integer digits than " + t.sql());
-    }
-    return v;
-  }
 
-  /** The type of field {@code f}'s values: its column's, or a MAP's value type. */
-  private dev.cellar.sql.catalog.ColumnType scalarType(int f) {
-    dev.cellar.sql.catalog.ColumnType t = def.columns().get(f).type();
-    return t.isMap() ? t.mapValue() : t;
-  }
 
-  /** 22018 for text that is not a number, 22007 not a date or time, else 22000. */
-  private static SqlState badDataState(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof NumberFormatException) {
-        return SqlState.INVALID_CHARACTER_VALUE_FOR_CAST;
-      }
-      if (t instanceof DateTimeParseException) {
-        return SqlState.INVALID_DATETIME;
-      }
-    }
-    return SqlState.DATA_EXCEPTION;
-  }
 
-  private int compare(Cell c, int j) {
-    int cmp = Arrays.compareUnsigned(c.family(), valueFamily[j]);
-    if (cmp != 0) {
-      return cmp;
-    }
-    return Arrays.compareUnsigned(c.qualifier(), valueQualifier[j]);
-  }
 
   /** {@code (ID, NAME)=(1, x)}: how messages name a row's key. */
   public String describeKey(Object[] row) {
-    StringBuilder names = new StringBuilder("(");
-    StringBuilder vals = new StringBuilder("(");
-    for (int k = 0; k < keyFields.length; k++) {
-      if (k > 0) {
-        names.append(", ");
-        vals.append(", ");
-      }
-      names.append(def.columns().get(keyFields[k]).name());
-      Object v = row[keyFields[k]];
-      vals.append(v instanceof String ? "'" + v + "'" : String.valueOf(v));
-    }
-    return names.append(")=").append(vals).append(')').toString();
+    return codec.describeKey(row);
   }
 }

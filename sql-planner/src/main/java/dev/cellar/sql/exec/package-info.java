@@ -1,6 +1,8 @@
 /**
- * Runtime of the SQL layer: how rows map onto cells ({@link dev.cellar.sql.exec.TableMapping}),
- * atomic DML ({@link dev.cellar.sql.exec.TableWriter}), statement timestamps, generated rowkeys
- *, index maintenance and cancellation.
+ * Rows and cells: how rows map onto cells ({@link dev.cellar.sql.exec.TableMapping}) and are
+ * encoded and decoded ({@link dev.cellar.sql.exec.RowCodec}), atomic DML
+ * ({@link dev.cellar.sql.exec.TableWriter}), value limits, index maintenance and builds, and
+ * cancellation. May import {@code txn}, {@code database}, {@code catalog}, {@code codec} and
+ * {@code parser} (index expressions); nothing of {@code ddl} or the planner.
  */
 package dev.cellar.sql.exec;

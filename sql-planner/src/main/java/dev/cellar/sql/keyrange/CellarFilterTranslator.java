@@ -1,8 +1,6 @@
 package dev.cellar.sql.keyrange;
 
 import dev.cellar.sql.exec.TableMapping;
-import dev.cellar.sql.rules.CellarRules;
-import dev.cellar.sql.schema.CellarTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +14,7 @@ import org.apache.calcite.sql.SqlKind;
  * Translates a filter condition on a Cellar table into what the store can do — an
  * {@link AccessPath} with key ranges and storage filters — and what stays for Calcite. Kept
  * apart from the rules (as Calcite's InnoDB adapter keeps {@code InnodbFilterTranslator}) so that
- * each pushdown feature is a change here plus one rule in {@link CellarRules}.
+ * each pushdown feature is a change here plus one rule in {@code CellarRules}.
  *
  * <p>Key predicates become the path's key ranges ({@link KeyConditions}). Key ranges are planned
  * to hold every matching row, not exactly those, so that what the analysis cannot decide (a
@@ -45,20 +43,19 @@ public final class CellarFilterTranslator {
     }
   }
 
-  private final CellarTable table;
+  private final TableMapping mapping;
   private final RexBuilder rexBuilder;
 
-  public CellarFilterTranslator(CellarTable table, RexBuilder rexBuilder) {
-    this.table = table;
+  /** A translator of filters over the table {@code mapping} maps. */
+  public CellarFilterTranslator(TableMapping mapping, RexBuilder rexBuilder) {
+    this.mapping = Objects.requireNonNull(mapping, "mapping");
     this.rexBuilder = rexBuilder;
   }
 
   /** The translation of {@code condition}, a filter over all the table's columns. */
   public Translation translate(RexNode condition) {
-    TableMapping mapping = table.mapping();
-    Objects.requireNonNull(mapping, "mapping");
     List<KeyBox> boxes = KeyConditions.of(condition, mapping);
-    AccessPath path = AccessPath.of(table.def().name(), mapping, boxes);
+    AccessPath path = AccessPath.of(mapping.def().name(), mapping, boxes);
     List<RexNode> exact = path.kind() == AccessPath.Kind.FULL_SCAN ? List.of()
         : KeyConditions.exactConjuncts(condition, boxes, mapping);
     List<RexNode> remaining = new ArrayList<>(RelOptUtil.conjunctions(condition));

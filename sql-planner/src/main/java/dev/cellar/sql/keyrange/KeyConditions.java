@@ -4,13 +4,10 @@ import com.google.common.collect.BoundType;
 import com.google.common.collect.Range;
 import dev.cellar.sql.codec.KeyType;
 import dev.cellar.sql.exec.TableMapping;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
@@ -18,11 +15,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.util.DateString;
-import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
-import org.apache.calcite.util.TimeString;
-import org.apache.calcite.util.TimestampString;
 
 /**
  * Finds in a filter condition what bounds a table's rowkey: comparisons, {@code IN} lists
@@ -193,12 +186,12 @@ public final class KeyConditions {
         KeyType type = mapping.type(keyFields[k]);
         boolean string = type == KeyType.CHAR || type == KeyType.VARCHAR;
         if (b instanceof RexDynamicParam || b instanceof RexFieldAccess) {
-          return c.getKind() == SqlKind.EQUALS && operand(b) != null ? k : -1;
+          return c.getKind() == SqlKind.EQUALS && KeyLiterals.operand(b) != null ? k : -1;
         }
         if (!(b instanceof RexLiteral lit) || lit.isNull() || (string && c.getKind() != SqlKind.EQUALS)) {
           return -1;
         }
-        Object v = literalValue(lit);
+        Object v = KeyLiterals.literalValue(lit);
         return v != null && KeyOperand.toKey(type, v) != null ? k : -1;
       }
       case SEARCH: {
@@ -293,10 +286,10 @@ public final class KeyConditions {
     RexNode b = call.getOperands().get(1);
     SqlKind kind = call.getKind();
     int k = keyIndex(a);
-    KeyOperand v = operand(b);
+    KeyOperand v = KeyLiterals.operand(b);
     if (k < 0 || v == null) {
       k = keyIndex(b);
-      v = operand(a);
+      v = KeyLiterals.operand(a);
       kind = kind.reverse();
     }
     if (k < 0 || v == null || (kind != SqlKind.EQUALS && !orderPreserving(k))) {
@@ -340,8 +333,8 @@ public final class KeyConditions {
     SqlTypeName type = lit.getType().getSqlTypeName();
     List<KeyBox.Interval> intervals = new ArrayList<>();
     for (Range r : (java.util.Set<Range>) sarg.rangeSet.asRanges()) {
-      KeyOperand lower = r.hasLowerBound() ? endpoint(r.lowerEndpoint(), type) : null;
-      KeyOperand upper = r.hasUpperBound() ? endpoint(r.upperEndpoint(), type) : null;
+      KeyOperand lower = r.hasLowerBound() ? KeyLiterals.endpoint(r.lowerEndpoint(), type) : null;
+      KeyOperand upper = r.hasUpperBound() ? KeyLiterals.endpoint(r.upperEndpoint(), type) : null;
       if (lower == null && upper == null) {
         return null;
       }
@@ -373,13 +366,13 @@ public final class KeyConditions {
     }
     int wild = firstWildcard(pattern);
     if (wild < 0) {
-      return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.point(stringOperand(pattern)))));
+      return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.point(KeyLiterals.stringOperand(pattern)))));
     }
     if (wild == 0) {
       return null;
     }
     String prefix = pattern.substring(0, wild);
-    return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.startsWith(stringOperand(prefix)))));
+    return List.of(KeyBox.of(keyFields.length, k, List.of(KeyBox.Interval.startsWith(KeyLiterals.stringOperand(prefix)))));
   }
 
   /**
@@ -463,88 +456,4 @@ public final class KeyConditions {
     }
   }
 
-  /** A constant or a statement parameter, else null. */
-  private static KeyOperand operand(RexNode e) {
-    if (e instanceof RexDynamicParam p) {
-      return KeyOperand.param(p.getIndex());
-    }
-    if (e instanceof RexFieldAccess fa && fa.getReferenceExpr() instanceof RexCorrelVariable v) {
-      return KeyOperand.correl(v.id.getName(), fa.getField().getIndex(), v.id.getName() + "." + fa.getField().getName());
-    }
-    if (e instanceof RexLiteral lit && !lit.isNull()) {
-      Object v = literalValue(lit);
-      return v == null ? null : KeyOperand.constant(v, display(v, lit.getType().getSqlTypeName()));
-    }
-    return null;
-  }
-
-  static Object literalValue(RexLiteral lit) {
-    switch (lit.getType().getSqlTypeName()) {
-      case TINYINT:
-      case SMALLINT:
-      case INTEGER:
-      case BIGINT:
-      case DECIMAL:
-      case REAL:
-      case FLOAT:
-      case DOUBLE:
-        return lit.getValueAs(BigDecimal.class);
-      case CHAR:
-      case VARCHAR:
-        return lit.getValueAs(String.class);
-      case BOOLEAN:
-        return lit.getValueAs(Boolean.class);
-      case BINARY:
-      case VARBINARY:
-        return lit.getValueAs(ByteString.class);
-      case DATE:
-        return lit.getValueAs(Integer.class);
-      case TIME:
-        return lit.getValueAs(Integer.class);
-      case TIMESTAMP:
-        return lit.getValueAs(Long.class);
-      default:
-        return null;
-    }
-  }
-
-  /** A {@code SEARCH} endpoint as an operand. */
-  private static KeyOperand endpoint(Object c, SqlTypeName type) {
-    Object v;
-    if (c instanceof NlsString s) {
-      v = s.getValue();
-    } else if (c instanceof DateString d) {
-      v = d.getDaysSinceEpoch();
-    } else if (c instanceof TimeString t) {
-      v = t.getMillisOfDay();
-    } else if (c instanceof TimestampString t) {
-      v = t.getMillisSinceEpoch();
-    } else {
-      v = c;
-    }
-    return KeyOperand.constant(v, display(v, type));
-  }
-
-  private static KeyOperand stringOperand(String s) {
-    return KeyOperand.constant(s, display(s, SqlTypeName.VARCHAR));
-  }
-
-  public static String display(Object v, SqlTypeName type) {
-    switch (type) {
-      case CHAR:
-      case VARCHAR:
-        return "'" + v.toString().replace("'", "''") + "'";
-      case BINARY:
-      case VARBINARY:
-        return "X'" + ((ByteString) v).toString().toUpperCase(java.util.Locale.ROOT) + "'";
-      case DATE:
-        return "DATE '" + DateString.fromDaysSinceEpoch((Integer) v) + "'";
-      case TIME:
-        return "TIME '" + TimeString.fromMillisOfDay((Integer) v) + "'";
-      case TIMESTAMP:
-        return "TIMESTAMP '" + TimestampString.fromMillisSinceEpoch((Long) v) + "'";
-      default:
-        return v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
-    }
-  }
 }

@@ -102,7 +102,7 @@ final class ValuePredicate {
     if (b instanceof RexDynamicParam p && op != Op.STARTS_WITH) {
       operand = KeyOperand.param(p.getIndex());
     } else if (b instanceof RexLiteral lit && !lit.isNull()) {
-      Object v = KeyConditions.literalValue(lit);
+      Object v = KeyLiterals.literalValue(lit);
       if (v == null) {
         return null;
       }
@@ -117,7 +117,7 @@ final class ValuePredicate {
       if (KeyOperand.toKey(type, v) == null || isComparison(op) && !bytesOrdered(v)) {
         return null;
       }
-      operand = KeyOperand.constant(v, KeyConditions.display(v, lit.getType().getSqlTypeName()));
+      operand = KeyOperand.constant(v, KeyLiterals.display(v, lit.getType().getSqlTypeName()));
     } else {
       return null;
     }
@@ -165,8 +165,8 @@ final class ValuePredicate {
     KeyOperand operand;
     if (b instanceof RexDynamicParam p) {
       operand = KeyOperand.param(p.getIndex());
-    } else if (b instanceof RexLiteral lit && !lit.isNull() && KeyConditions.literalValue(lit) instanceof String v) {
-      operand = KeyOperand.constant(v, KeyConditions.display(v, lit.getType().getSqlTypeName()));
+    } else if (b instanceof RexLiteral lit && !lit.isNull() && KeyLiterals.literalValue(lit) instanceof String v) {
+      operand = KeyOperand.constant(v, KeyLiterals.display(v, lit.getType().getSqlTypeName()));
     } else {
       return null;
     }

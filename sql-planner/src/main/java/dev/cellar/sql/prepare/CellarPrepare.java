@@ -1,16 +1,19 @@
 package dev.cellar.sql.prepare;
 
+import dev.cellar.sql.advice.CatalogReview;
+import dev.cellar.sql.advice.StatementWarnings;
 import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
 import dev.cellar.sql.parser.CellarParser;
 import dev.cellar.sql.profile.QueryProfile;
+import dev.cellar.sql.rel.CellarTable;
 import dev.cellar.sql.rel.CellarTableModify;
+import dev.cellar.sql.rel.DynamicColumns;
+import dev.cellar.sql.rel.IndexHint;
+import dev.cellar.sql.rel.UpsertContext;
 import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
-import dev.cellar.sql.schema.CellarTable;
-import dev.cellar.sql.schema.DynamicColumns;
-import dev.cellar.sql.schema.IndexHint;
-import dev.cellar.sql.schema.UpsertContext;
+import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
@@ -74,7 +77,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     }
     PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
     long version = session.database().catalog().snapshot().version();
-    CalciteSignature<T> cached = session.plans().get(key, version);
+    CalciteSignature<T> cached = session.planCache(PlanCache::new).get(key, version);
     if (cached != null) {
       return cached;
     }
@@ -91,7 +94,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
       UpsertContext.clear();
     }
     ColumnLabels.apply(signature.columns, labels);
-    session.plans().put(key, version, signature);
+    session.planCache(PlanCache::new).put(key, version, signature);
     return signature;
   }
 
@@ -110,12 +113,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
   /** Calcite's convertlets, with calls of NULL-strict operators on a NULL literal folded ({@link NullFoldingConvertlets}). */
   @Override
   protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
-    return NullFoldingConvertlets.wrap(super.createConvertletTable());
+    return NullFoldingConvertlets.wrap(PhoenixOperatorTable.convertlets(super.createConvertletTable()));
   }
 
-  /** {@code conformance}, allowing {@code EXTEND}. */
+  /** {@code conformance}, allowing {@code EXTEND}, {@code a % b} and {@code CURRENT_DATE()}. */
   static org.apache.calcite.sql.validate.SqlConformance extending(org.apache.calcite.sql.validate.SqlConformance c) {
-    if (c.allowExtend()) {
+    if (c.allowExtend() && c.isPercentRemainderAllowed() && c.allowNiladicParentheses()) {
       return c;
     }
     return new org.apache.calcite.sql.validate.SqlDelegatingConformance(c) {
@@ -123,12 +126,23 @@ public class CellarPrepare extends CalcitePrepareImpl {
       public boolean allowExtend() {
         return true;
       }
+
+      @Override
+      public boolean isPercentRemainderAllowed() {
+        return true;
+      }
+
+      @Override
+      public boolean allowNiladicParentheses() {
+        return true;
+      }
     };
   }
 
   /**
    * Calcite's planner, with its semi-join rules kept off aggregates without group keys
-   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, and
+   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, the
+   * Cellar pushdown rules and converter ({@link CellarRules}; they match only Cellar scans), and
    * folding casts of literals without compiling code ({@link LiteralCastExecutor}).
    */
   @Override
@@ -161,6 +175,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
       planner.addRule(rule);
     }
     planner.addRule(CellarRules.MODIFY);
+    planner.addRule(CellarRules.TO_ENUMERABLE);
+    for (org.apache.calcite.plan.RelOptRule rule : CellarRules.RULES) {
+      planner.addRule(rule);
+    }
     return planner;
   }
 
@@ -315,7 +333,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
             + DdlParser.firstWord(sql) + " in a transaction with uncommitted writes: DDL is not transactional; "
             + "commit or roll back first");
       }
+      dev.cellar.sql.catalog.Catalog.Snapshot before = session.database().catalog().snapshot();
       long updated = executor.execute(sql);
+      if (StatementWarnings.capturing()) {
+        StatementWarnings.report(CatalogReview.changes(session.database(), before,
+            session.database().catalog().snapshot()));
+      }
       return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(updated);
     };
     return new CalciteSignature<>(sql, List.of(), java.util.Map.of(), rowType, List.of(count),

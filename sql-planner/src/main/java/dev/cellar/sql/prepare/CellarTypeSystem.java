@@ -15,12 +15,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * literals of different lengths are alternatives for one value ({@code CASE ... THEN 'dear' ELSE
  * 'cheap' END}) the validator makes them VARCHARs ({@code VaryingLiterals}). The SUM of
  * TINYINT, SMALLINT and INTEGER values is a BIGINT (as in Phoenix and PostgreSQL), so that sums
- * of small columns do not overflow their type; so is their AVG (still a whole number, truncated
- * toward zero), which is computed as that SUM divided by the COUNT.
+ * of small columns do not overflow their type. The AVG of exact numbers (integers and DECIMALs) is
+ * a DECIMAL with at least {@value #AVG_SCALE} decimal places (the average of 1 and 2 is 1.5, as in
+ * Phoenix, H2 and PostgreSQL, not 1), computed as that SUM divided by the COUNT.
  */
 public final class CellarTypeSystem extends RelDataTypeSystemImpl {
   /** The instance connections use ({@code typeSystem=...CellarTypeSystem#INSTANCE}). */
   public static final RelDataTypeSystem INSTANCE = new CellarTypeSystem();
+
+  /** The fewest decimal places of the AVG of exact numbers. */
+  static final int AVG_SCALE = 6;
 
   private CellarTypeSystem() {}
 
@@ -49,14 +53,21 @@ public final class CellarTypeSystem extends RelDataTypeSystemImpl {
 
   @Override
   public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
-    return smallInteger(argumentType) ? deriveSumType(typeFactory, argumentType)
-        : super.deriveAvgAggType(typeFactory, argumentType);
+    switch (argumentType.getSqlTypeName()) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+      case DECIMAL:
+        int scale = Math.max(AVG_SCALE, argumentType.getSqlTypeName() == SqlTypeName.DECIMAL ? argumentType.getScale() : 0);
+        return typeFactory.createTypeWithNullability(
+            typeFactory.createSqlType(SqlTypeName.DECIMAL, ColumnType.MAX_DECIMAL_PRECISION, scale),
+            argumentType.isNullable());
+      default:
+        return super.deriveAvgAggType(typeFactory, argumentType);
+    }
   }
 
-  private static boolean smallInteger(RelDataType t) {
-    SqlTypeName n = t.getSqlTypeName();
-    return n == SqlTypeName.TINYINT || n == SqlTypeName.SMALLINT || n == SqlTypeName.INTEGER;
-  }
 
   @Override
   public int getDefaultPrecision(SqlTypeName typeName) {

@@ -77,10 +77,11 @@ final class CellarValidator extends CalciteSqlValidator {
     CalciteConnectionConfig connection = context.config();
     List<SqlOperatorTable> tables = new ArrayList<>();
     tables.add(connection.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
+    tables.add(PhoenixOperatorTable.instance());
     tables.add(catalogReader);
     SqlValidator.Config config = configTransform.apply(SqlValidator.Config.DEFAULT
         .withLenientOperatorLookup(connection.lenientOperatorLookup())
-        .withConformance(connection.conformance())
+        .withConformance(CellarPrepare.extending(connection.conformance()))
         .withDefaultNullCollation(connection.defaultNullCollation())
         .withIdentifierExpansion(true));
     return new CellarValidator(SqlOperatorTables.chain(tables), catalogReader, context.getTypeFactory(), config);
@@ -202,7 +203,7 @@ final class CellarValidator extends CalciteSqlValidator {
         }
       }
     }
-    SqlNode rewritten = super.performUnconditionalRewrites(node, underFrom);
+    SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
     if (rewritten instanceof SqlCall call) {
       VaryingLiterals.rewrite(call);
     }

@@ -1,5 +1,6 @@
 package dev.cellar.sql.prepare;
 
+import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,7 @@ import org.apache.calcite.jdbc.CalcitePrepare;
  * every older plan stale. Least recently used plans go first once {@code capacity} is reached.
  * Thread-safe.
  */
-final class PlanCache {
+final class PlanCache implements CellarSession.PlanCacheStats {
   /** What a plan depends on besides the catalog. */
   record Key(String sql, List<String> schemaPath, long maxRowCount, Type elementType) {}
 
@@ -54,11 +55,13 @@ final class PlanCache {
     }
   }
 
-  synchronized long hits() {
+  @Override
+  public synchronized long hits() {
     return hits;
   }
 
-  synchronized long misses() {
+  @Override
+  public synchronized long misses() {
     return misses;
   }
 

@@ -1,8 +1,6 @@
 package dev.cellar.sql.profile;
 
 import dev.cellar.sql.keyrange.AccessPath;
-import dev.cellar.sql.prepare.CellarProgram;
-import dev.cellar.sql.rel.CellarTableScan;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -28,7 +26,7 @@ import org.apache.calcite.util.Pair;
  *
  * <p>The operators are counted by a {@link CellarProfiledRel} above each: a plan prepared while
  * {@link #instrumentNextPlan()} is in force gets them ({@link #instrument}, at the end of
- * {@link CellarProgram}), and {@link #render} prints the plan as {@code EXPLAIN PLAN FOR} does,
+ * {@code CellarProgram}), and {@link #render} prints the plan as {@code EXPLAIN PLAN FOR} does,
  * each line followed by its figures.
  */
 public final class QueryProfile {

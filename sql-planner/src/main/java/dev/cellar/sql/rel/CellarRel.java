@@ -2,7 +2,6 @@ package dev.cellar.sql.rel;
 
 import dev.cellar.sql.keyrange.AccessPath;
 import dev.cellar.sql.runtime.ScanAggregator;
-import dev.cellar.sql.schema.CellarTable;
 import java.util.List;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptTable;

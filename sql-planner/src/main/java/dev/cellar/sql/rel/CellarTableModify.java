@@ -2,10 +2,6 @@ package dev.cellar.sql.rel;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
-import dev.cellar.sql.schema.CellarMethod;
-import dev.cellar.sql.schema.CellarTable;
-import dev.cellar.sql.schema.ModifySpec;
-import dev.cellar.sql.schema.UpsertContext;
 import java.util.List;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;

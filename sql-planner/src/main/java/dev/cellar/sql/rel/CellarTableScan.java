@@ -3,9 +3,6 @@ package dev.cellar.sql.rel;
 import dev.cellar.sql.codec.RowKeyCodec;
 import dev.cellar.sql.exec.IndexMapping;
 import dev.cellar.sql.keyrange.AccessPath;
-import dev.cellar.sql.rules.CellarRules;
-import dev.cellar.sql.schema.CellarTable;
-import dev.cellar.sql.schema.IndexHint;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.config.CalciteConnectionConfig;
@@ -13,7 +10,6 @@ import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
-import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelCollation;
@@ -218,14 +214,6 @@ public class CellarTableScan extends TableScan implements CellarRel {
       held += ix.covers(f) ? 1 : 0;
     }
     return (double) held / Math.max(1, all);
-  }
-
-  @Override
-  public void register(RelOptPlanner planner) {
-    planner.addRule(CellarRules.TO_ENUMERABLE);
-    for (RelOptRule rule : CellarRules.RULES) {
-      planner.addRule(rule);
-    }
   }
 
   @Override

@@ -1,8 +1,6 @@
 package dev.cellar.sql.rel;
 
 import dev.cellar.sql.keyrange.AccessPath;
-import dev.cellar.sql.schema.CellarMethod;
-import dev.cellar.sql.schema.CellarTable;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.DataContext;

@@ -210,7 +210,7 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     for (RexNode c : conjuncts) {
       overTable.add(c.accept(toTable));
     }
-    CellarFilterTranslator.Translation t = new CellarFilterTranslator(scan.cellarTable, rexBuilder)
+    CellarFilterTranslator.Translation t = new CellarFilterTranslator(scan.cellarTable.mapping(), rexBuilder)
         .translate(RexUtil.composeConjunction(rexBuilder, overTable));
     if (!t.pushedAnything()) {
       return null;

@@ -1,15 +1,14 @@
 package dev.cellar.sql.rules;
 
-import dev.cellar.sql.prepare.CellarPrepare;
 import dev.cellar.sql.rel.CellarTableModify;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
 
 /**
- * The planner rules of the Cellar adapter. A scan registers {@link #TO_ENUMERABLE} and
- * {@link #RULES}; {@link CellarPrepare} adds {@link #MODIFY} to every planner (a write need not
- * read a Cellar table). Each pushdown feature (filters to key
- * ranges, projections, sorts, limits) is one rule added to {@link #RULES}.
+ * The planner rules of the Cellar adapter. {@code CellarPrepare} adds {@link #MODIFY},
+ * {@link #TO_ENUMERABLE} and {@link #RULES} to every planner it makes (the pushdown rules match
+ * only Cellar scans, so a statement without one is planned as before). Each pushdown feature
+ * (filters to key ranges, projections, sorts, limits) is one rule added to {@link #RULES}.
  */
 public final class CellarRules {
   private CellarRules() {}

@@ -1,6 +1,5 @@
 package dev.cellar.sql.rules;
 
-import dev.cellar.sql.prepare.CellarPrepare;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
@@ -13,7 +12,7 @@ import org.apache.calcite.rel.rules.SemiJoinRule;
 /**
  * Calcite's rules that turn an inner join with an aggregate into a semi-join with the
  * aggregate's input ({@link CoreRules#PROJECT_TO_SEMI_JOIN}, {@link CoreRules#JOIN_TO_SEMI_JOIN}),
- * except over an aggregate without group keys, which {@link CellarPrepare} puts in their place.
+ * except over an aggregate without group keys, which {@code CellarPrepare} puts in their place.
  *
  * <p>A join with an aggregate grouped by the join keys, whose columns the query does not use,
  * keeps the rows whose keys occur in the aggregate's input: a semi-join with that input. An

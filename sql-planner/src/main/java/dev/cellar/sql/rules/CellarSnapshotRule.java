@@ -3,7 +3,7 @@ package dev.cellar.sql.rules;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.keyrange.AccessPath;
-import dev.cellar.sql.keyrange.KeyConditions;
+import dev.cellar.sql.keyrange.KeyLiterals;
 import dev.cellar.sql.keyrange.KeyOperand;
 import dev.cellar.sql.keyrange.TimeBound;
 import dev.cellar.sql.rel.CellarTableScan;
@@ -83,7 +83,7 @@ public class CellarSnapshotRule extends RelRule<CellarRuleConfig> {
     }
     if (e instanceof RexLiteral lit && !lit.isNull() && lit.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP) {
       Long v = lit.getValueAs(Long.class);
-      return v == null ? null : KeyOperand.constant(v, KeyConditions.display(v, SqlTypeName.TIMESTAMP));
+      return v == null ? null : KeyOperand.constant(v, KeyLiterals.display(v, SqlTypeName.TIMESTAMP));
     }
     return null;
   }

@@ -1,14 +1,13 @@
 package dev.cellar.sql.runtime;
 
 import dev.cellar.sql.SqlErrors;
-import dev.cellar.sql.prepare.CheckedArithmetic;
 import org.apache.calcite.linq4j.function.Strict;
 
 /**
  * The integer functions whose Java forms wrap around, in forms that do not: {@code ABS} of an
  * integer type's least value has no value of that type, nor has a {@code SUM} of BIGINT values
  * past a {@code long}; both raise SQLState 22003 naming the function and the type
- * ({@link SqlErrors#outOfRange}). Called from generated code (see {@link CheckedArithmetic} and
+ * ({@link SqlErrors#outOfRange}). Called from generated code (see {@code CheckedArithmetic} and
  * {@link CheckedSums}), hence public.
  */
 public final class CheckedMath {

@@ -1,6 +1,5 @@
 package dev.cellar.sql.runtime;
 
-import dev.cellar.sql.prepare.CellarTypeSystem;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.AggAddContext;
@@ -36,7 +35,7 @@ import org.apache.calcite.util.Optionality;
  * implementation adds {@code long}s with Java's {@code +}, so a sum past the largest BIGINT
  * wrapped around to a negative one. In the chosen plan, each such call of an aggregate is
  * computed by {@link CheckedMath#sum} instead, which raises SQLState 22003 naming {@code SUM}.
- * Sums of smaller integers are BIGINTs ({@link CellarTypeSystem}); the store's own sums
+ * Sums of smaller integers are BIGINTs ({@code CellarTypeSystem}); the store's own sums
  * ({@link ScanAggregator}) are checked there.
  */
 public final class CheckedSums {

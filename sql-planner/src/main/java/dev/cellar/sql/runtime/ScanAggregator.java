@@ -5,7 +5,6 @@ import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.sql.keyrange.AccessPath;
 import dev.cellar.sql.profile.QueryProfile;
-import dev.cellar.sql.rel.CellarAggregate;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Result;
@@ -28,7 +27,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Computes an aggregate without grouping while scanning ({@link CellarAggregate}): each key
+ * Computes an aggregate without grouping while scanning ({@code CellarAggregate}): each key
  * range is cut at region boundaries, the pieces are scanned in parallel by the calling thread and
  * the common fork-join pool's threads ({@link #scanAll}), each folding the rows it reads into partial results
  * that are merged at the end. Only the cells of the aggregated columns are decoded.

@@ -3,6 +3,7 @@
  * scans and gets, {@link dev.cellar.sql.runtime.IndexLookupEnumerator} reads through an index,
  * {@link dev.cellar.sql.runtime.ScanAggregator} and {@link dev.cellar.sql.runtime.LeanFold} aggregate
  * in the scan; checked sums and arithmetic the generated code calls. May import {@code keyrange},
- * {@code profile}, {@code exec}, {@code catalog}, {@code codec} and the storage API.
+ * {@code profile}, {@code exec}, {@code catalog}, {@code codec} and the storage API; nothing of
+ * the operators, rules or schema.
  */
 package dev.cellar.sql.runtime;

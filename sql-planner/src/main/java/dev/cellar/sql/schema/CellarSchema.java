@@ -4,7 +4,8 @@ import com.google.common.collect.ImmutableMultimap;
 import com.google.common.collect.Multimap;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ViewDef;
-import dev.cellar.sql.prepare.CellarSession;
+import dev.cellar.sql.rel.CellarTable;
+import dev.cellar.sql.session.CellarSession;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.jdbc.CalciteSchema;
@@ -20,7 +21,7 @@ import org.apache.calcite.schema.impl.AbstractSchema;
  * from the catalog as it is now, so DDL of any connection is visible at once; Calcite's own
  * caching of it is turned off by {@link CellarSchemaFactory}.
  */
-public final class CellarSchema extends AbstractSchema {
+public final class CellarSchema extends AbstractSchema implements CellarSession.Holder {
   private record Views(long version, ImmutableMultimap<String, Function> macros) {}
 
   private final CellarSession session;
@@ -31,6 +32,7 @@ public final class CellarSchema extends AbstractSchema {
     this.session = session;
   }
 
+  @Override
   public CellarSession session() {
     return session;
   }
@@ -52,7 +54,7 @@ public final class CellarSchema extends AbstractSchema {
     if (v.version != snap.version()) {
       ImmutableMultimap.Builder<String, Function> b = ImmutableMultimap.builder();
       for (ViewDef d : snap.views().values()) {
-        b.put(d.name(), BrokenView.guard(d.name(), new CellarViewMacro(CalciteSchema.from(self), viewSql(d),
+        b.put(d.name(), BrokenView.guard(d.name(), new CellarViewMacro(session, CalciteSchema.from(self), viewSql(d),
             List.of(Catalog.DEFAULT_SCHEMA), List.of(Catalog.DEFAULT_SCHEMA, d.name()))));
       }
       v = new Views(snap.version(), b.build());

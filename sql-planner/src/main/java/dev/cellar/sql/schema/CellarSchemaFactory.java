@@ -2,7 +2,9 @@ package dev.cellar.sql.schema;
 
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.database.CellarDatabase;
-import dev.cellar.sql.prepare.CellarSession;
+import dev.cellar.sql.session.CellarSession;
+import java.util.function.Supplier;
+import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.schema.SchemaPlus;
 
 /**
@@ -13,24 +15,16 @@ public final class CellarSchemaFactory {
   private CellarSchemaFactory() {}
 
   /**
-   * Adds the schema of {@code db} to {@code root}.
-   *
-   * @param planCacheSize plans the connection keeps (0 turns caching off)
-   * @return the connection's session
-   */
-  public static CellarSession attach(SchemaPlus root, CellarDatabase db, int planCacheSize) {
-    return attach(root, db, planCacheSize, -1);
-  }
-
-  /**
    * Adds the schema of {@code db} to {@code root}, for a connection that reads the data as it was
    * before {@code currentScn} (a cell timestamp, milliseconds since 1970 UTC; -1 for the latest).
    *
    * @param planCacheSize plans the connection keeps (0 turns caching off)
+   * @param prepare makes the prepare the connection's statements and views are read with
    * @return the connection's session
    */
-  public static CellarSession attach(SchemaPlus root, CellarDatabase db, int planCacheSize, long currentScn) {
-    CellarSession session = new CellarSession(db, planCacheSize, currentScn);
+  public static CellarSession attach(SchemaPlus root, CellarDatabase db, int planCacheSize, long currentScn,
+      Supplier<CalcitePrepare> prepare) {
+    CellarSession session = new CellarSession(db, planCacheSize, currentScn, prepare);
     CellarSchema schema = new CellarSchema(session);
     SchemaPlus plus = root.add(Catalog.DEFAULT_SCHEMA, schema);
     // Calcite creates its name caches lazily and turning caching off only reaches those that

@@ -1,6 +1,6 @@
 package dev.cellar.sql.schema;
 
-import dev.cellar.sql.prepare.CellarPrepare;
+import dev.cellar.sql.session.CellarSession;
 import java.util.List;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.DataContexts;
@@ -17,13 +17,16 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * A view defined by a query, as Calcite's {@link ViewTableMacro} makes it, except that the query
- * is read by Cellar's parser ({@link CellarPrepare#createParser}), so that it may name columns
+ * is read by Cellar's parser (the session's {@link CellarSession#prepare prepare}), so that it may name columns
  * such as {@code value} or {@code date} unquoted as every other statement may. Calcite's own macro
  * analyzes the query with Calcite's default parser. Not modifiable.
  */
 final class CellarViewMacro extends ViewTableMacro {
-  CellarViewMacro(CalciteSchema schema, String viewSql, List<String> schemaPath, List<String> viewPath) {
+  private final CellarSession session;
+
+  CellarViewMacro(CellarSession session, CalciteSchema schema, String viewSql, List<String> schemaPath, List<String> viewPath) {
     super(schema, viewSql, schemaPath, viewPath, false);
+    this.session = session;
   }
 
   @Override
@@ -34,7 +37,7 @@ final class CellarViewMacro extends ViewTableMacro {
     CalcitePrepare.AnalyzeViewResult parsed;
     CalcitePrepare.Dummy.push(context);
     try {
-      parsed = new CellarPrepare().analyzeView(context, viewSql, false);
+      parsed = session.prepare().analyzeView(context, viewSql, false);
     } finally {
       CalcitePrepare.Dummy.pop(context);
     }

@@ -1,5 +1,7 @@
 package dev.cellar.sql.schema;
 
+import dev.cellar.sql.advice.Advice;
+import dev.cellar.sql.advice.CatalogReview;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.IndexBuilds;
@@ -20,7 +22,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * The schema {@value #NAME}: read-only tables about the database itself. {@code INDEXES} lists
  * every secondary index with its state, while it is being built the rows indexed so far, and
- * if its last build failed, why: {@code SELECT * FROM CELLAR.INDEXES}.
+ * if its last build failed, why: {@code SELECT * FROM CELLAR.INDEXES}. {@code ADVICE} lists the
+ * schema advice on every table ({@link CatalogReview}), what {@code cellar lint} prints.
  */
 final class SystemSchema extends AbstractSchema {
   /** The schema's name. */
@@ -34,7 +37,7 @@ final class SystemSchema extends AbstractSchema {
 
   @Override
   protected Map<String, Table> getTableMap() {
-    return Map.of("INDEXES", new Indexes());
+    return Map.of("INDEXES", new Indexes(), "ADVICE", new AdviceTable());
   }
 
   /** One row per index. */
@@ -68,6 +71,30 @@ final class SystemSchema extends AbstractSchema {
         rows.add(new Object[] {ix.table(), ix.name(), ix.layout().name(), ix.state().name(), ix.unique(),
             String.join(", ", cols), String.join(", ", ix.include()), ix.storageName(), ix.family(),
             built < 0 ? null : built, ix.error()});
+      }
+      return Linq4j.asEnumerable(rows);
+    }
+  }
+
+  /** One row per piece of schema advice on the database's tables. */
+  private final class AdviceTable extends AbstractTable implements ScannableTable {
+    @Override
+    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
+      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory f) {
+      RelDataType text = f.createSqlType(SqlTypeName.VARCHAR);
+      return f.builder().add("TABLE_NAME", text).add("RULE", text).add("SUBJECT", text).add("PROBLEM", text)
+          .add("FIX", text).build();
+    }
+
+    @Override
+    public Enumerable<Object[]> scan(DataContext root) {
+      List<Object[]> rows = new ArrayList<>();
+      for (Advice a : CatalogReview.all(db)) {
+        rows.add(new Object[] {a.table(), a.rule().name(), a.subject(), a.problem(), a.fix()});
       }
       return Linq4j.asEnumerable(rows);
     }

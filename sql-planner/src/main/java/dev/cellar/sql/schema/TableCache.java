@@ -4,6 +4,7 @@ import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.rel.CellarTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,19 +1,24 @@
-package dev.cellar.sql.prepare;
+package dev.cellar.sql.session;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.database.CellarDatabase;
-import dev.cellar.sql.schema.CellarSchema;
 import dev.cellar.sql.txn.Transaction;
 import dev.cellar.storage.CellarStore;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.CalciteSchema;
 
 /**
  * What one connection keeps besides Calcite's own state: its database, its plan cache and its
  * transaction. Found from a prepare context, or from a statement's data context, through the
- * connection's {@link CellarSchema}.
+ * connection's schema (a {@link Holder}).
+ *
+ * <p>The layers above keep what they need here without this class knowing them: the prepare
+ * layer's plan cache ({@link #planCache}) and the prepare that analyzes views
+ * ({@link #prepare}), which the driver gives when it makes the session.
  *
  * <p>With auto-commit on (the default) every statement reads the latest data and writes at
  * once. With it off, the first statement begins a {@link Transaction}, which every statement
@@ -23,17 +28,47 @@ public final class CellarSession {
   /** The default cap on a transaction's uncommitted writes: 64 MiB. */
   public static final long DEFAULT_TRANSACTION_MAX_BYTES = 64L << 20;
 
+  /** A schema that carries the session of its connection. */
+  public interface Holder {
+    /** The session of the connection this schema belongs to. */
+    CellarSession session();
+  }
+
+  /** The counters of a plan cache; the prepare layer's cache keeps them. */
+  public interface PlanCacheStats {
+    /** Plans served from the cache. */
+    long hits();
+
+    /** Statements prepared because no fresh plan was cached. */
+    long misses();
+  }
+
   private final CellarDatabase db;
-  private final PlanCache plans;
+  private final int planCacheSize;
+  private final Supplier<CalcitePrepare> prepare;
+  private PlanCacheStats plans;
   private final long currentScn;
   private boolean autoCommit = true;
   private long transactionMaxBytes = DEFAULT_TRANSACTION_MAX_BYTES;
   private Transaction transaction;
 
-  public CellarSession(CellarDatabase db, int planCacheSize, long currentScn) {
+  /**
+   * A session of {@code db}.
+   *
+   * @param planCacheSize plans the connection keeps (0 turns caching off)
+   * @param currentScn see {@link #currentScn()}
+   * @param prepare makes the prepare the connection's views are analyzed with
+   */
+  public CellarSession(CellarDatabase db, int planCacheSize, long currentScn, Supplier<CalcitePrepare> prepare) {
     this.db = db;
-    this.plans = new PlanCache(planCacheSize);
+    this.planCacheSize = planCacheSize;
     this.currentScn = currentScn;
+    this.prepare = prepare;
+  }
+
+  /** A new prepare of this connection's kind, for analyzing a view's query. */
+  public CalcitePrepare prepare() {
+    return prepare.get();
   }
 
   /**
@@ -106,31 +141,45 @@ public final class CellarSession {
     }
   }
 
-  PlanCache plans() {
+  /**
+   * The connection's plan cache, made by {@code make} from the cache size the connection asked
+   * for on first use.
+   */
+  @SuppressWarnings("unchecked")
+  public synchronized <T extends PlanCacheStats> T planCache(IntFunction<T> make) {
+    if (plans == null) {
+      plans = make.apply(planCacheSize);
+    }
+    return (T) plans;
+  }
+
+  private synchronized PlanCacheStats plans() {
     return plans;
   }
 
   /** Plans served from the cache. */
   public long planCacheHits() {
-    return plans.hits();
+    PlanCacheStats p = plans();
+    return p == null ? 0 : p.hits();
   }
 
   /** Statements prepared because no fresh plan was cached. */
   public long planCacheMisses() {
-    return plans.misses();
+    PlanCacheStats p = plans();
+    return p == null ? 0 : p.misses();
   }
 
   /** The session of the connection a statement's data context belongs to, or {@code null}. */
   public static CellarSession of(org.apache.calcite.DataContext root) {
     org.apache.calcite.schema.SchemaPlus schema = root.getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);
-    CellarSchema cs = schema == null ? null : schema.unwrap(CellarSchema.class);
-    return cs == null ? null : cs.session();
+    Holder h = schema == null ? null : schema.unwrap(Holder.class);
+    return h == null ? null : h.session();
   }
 
   /** The session of the connection a prepare context belongs to, or {@code null}. */
   public static CellarSession of(CalcitePrepare.Context context) {
     CalciteSchema root = context.getRootSchema();
     CalciteSchema s = root.getSubSchema(Catalog.DEFAULT_SCHEMA, true);
-    return s != null && s.schema instanceof CellarSchema cs ? cs.session() : null;
+    return s != null && s.schema instanceof Holder h ? h.session() : null;
   }
 }

@@ -1,4 +1,4 @@
-package dev.cellar.sql.schema;
+package dev.cellar.sql.rel;
 
 import dev.cellar.sql.keyrange.AccessPath;
 import java.lang.reflect.Method;

@@ -1,6 +1,5 @@
-package dev.cellar.sql.schema;
+package dev.cellar.sql.rel;
 
-import dev.cellar.sql.rel.CellarTableScan;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.cellar.sql.schema;
+package dev.cellar.sql.rel;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
@@ -13,15 +13,11 @@ import dev.cellar.sql.exec.TableWriter;
 import dev.cellar.sql.exec.VerifyingIndexTable;
 import dev.cellar.sql.keyrange.AccessPath;
 import dev.cellar.sql.keyrange.TimeBound;
-import dev.cellar.sql.prepare.CellarSession;
-import dev.cellar.sql.rel.CellarAggregate;
-import dev.cellar.sql.rel.CellarTableModify;
-import dev.cellar.sql.rel.CellarTableScan;
-import dev.cellar.sql.rules.CellarSnapshotRule;
 import dev.cellar.sql.runtime.CellarEnumerator;
 import dev.cellar.sql.runtime.IndexLookupEnumerator;
 import dev.cellar.sql.runtime.ReadStats;
 import dev.cellar.sql.runtime.ScanAggregator;
+import dev.cellar.sql.session.CellarSession;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.RegionInfo;
 import java.util.ArrayList;
@@ -66,7 +62,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The table with its readable ({@link IndexDef#isActive() active}) indexes. */
-  CellarTable(CellarDatabase db, TableDef def, List<IndexDef> indexes) {
+  public CellarTable(CellarDatabase db, TableDef def, List<IndexDef> indexes) {
     this(db, def, new TableMapping(def), indexes);
   }
 
@@ -88,7 +84,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The definitions of {@link #indexes()}. */
-  List<IndexDef> indexDefs() {
+  public List<IndexDef> indexDefs() {
     return indexDefs;
   }
 
@@ -285,7 +281,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /**
-   * {@code FOR SYSTEM_TIME AS OF} reads any Cellar table as it was ({@link CellarSnapshotRule}):
+   * {@code FOR SYSTEM_TIME AS OF} reads any Cellar table as it was ({@code CellarSnapshotRule}):
    * every cell has a timestamp. The period is the cells' own, not columns of the row: these
    * names are those of the {@code ROW_TIMESTAMP} column, if the table has one, or empty.
    */
@@ -443,12 +439,10 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
    * and UPDATE and DELETE of a table whose rows are versions ({@code READ_VERSIONS}).
    */
   private void checkWritable(DataContext root, org.apache.calcite.rel.core.TableModify.Operation op) {
-    org.apache.calcite.schema.SchemaPlus schema = root.getRootSchema().getSubSchema(
-        dev.cellar.sql.catalog.Catalog.DEFAULT_SCHEMA);
-    CellarSchema cs = schema == null ? null : schema.unwrap(CellarSchema.class);
-    if (cs != null && cs.session().currentScn() >= 0) {
+    CellarSession session = CellarSession.of(root);
+    if (session != null && session.currentScn() >= 0) {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot " + op + " table " + def.name()
-          + ": the connection reads the data as of currentScn " + cs.session().currentScn()
+          + ": the connection reads the data as of currentScn " + session.currentScn()
           + " and writes nothing; write through a connection without currentScn (a ROW_TIMESTAMP column sets the "
           + "time of a row's cells)");
     }

@@ -1,15 +1,13 @@
-package dev.cellar.sql.schema;
+package dev.cellar.sql.rel;
 
 import dev.cellar.sql.catalog.TableDef;
-import dev.cellar.sql.prepare.CellarPrepare;
-import dev.cellar.sql.rel.CellarTableModify;
 import java.util.List;
 
 /**
  * Carries an UPSERT's target columns from the statement text to {@link CellarTableModify}
  * while one statement is prepared on this thread. Calcite parses {@code UPSERT INTO} into an
  * INSERT, and an INSERT fills the columns it does not name with NULL; an UPSERT must leave them
- * alone, so {@link CellarPrepare} records which columns the statement names.
+ * alone, so {@code CellarPrepare} records which columns the statement names.
  */
 public final class UpsertContext {
   private static final ThreadLocal<Target> CURRENT = new ThreadLocal<>();

@@ -1,4 +1,4 @@
-package dev.cellar.sql.schema;
+package dev.cellar.sql.rel;
 
 import java.util.Arrays;
 import org.apache.calcite.rel.core.TableModify;

@@ -1,4 +1,4 @@
-package dev.cellar.sql.schema;
+package dev.cellar.sql.rel;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
