@@ -139,7 +139,7 @@ class SqlSuiteTest {
     db.query("SELECT si.shop_id, COUNT(*), SUM(i.price) FROM shop_item si JOIN item i ON i.item_id = si.item_id"
         + " WHERE si.type = 'old' GROUP BY si.shop_id HAVING COUNT(*) > 1 ORDER BY si.shop_id DESC LIMIT 2")
         .returns("s5, 6, 22.50", "s4, 6, 22.50");
-    db.query("SELECT COUNT(DISTINCT type), AVG(item_id) FROM shop_item WHERE shop_id < 's3'").returns("2, 10");
+    db.query("SELECT COUNT(DISTINCT type), AVG(item_id) FROM shop_item WHERE shop_id < 's3'").returns("2, 10.500000");
     db.query("SELECT name FROM item WHERE name LIKE 'item14_' ORDER BY name DESC").returns("item149", "item148",
         "item147", "item146", "item145", "item144", "item143", "item142", "item141", "item140");
     db.query("SELECT s, COUNT(*) FROM (SELECT CASE WHEN item_id < 0 THEN 'neg' ELSE 'pos' END AS s FROM item) GROUP BY s ORDER BY s")
