@@ -172,6 +172,50 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
         : org.apache.calcite.schema.Schema.TableType.TABLE;
   }
 
+  /**
+   * Where the store runs the filter of {@code path}'s value predicates, in the store's words
+   * ({@code Table.describeFilter}: in the region scanners, on HBase's region servers, or in the
+   * client and why), for {@code EXPLAIN}; null if the path has no filter or none can be built
+   * before the statement's parameters are bound.
+   */
+  public String filterPlacement(AccessPath path) {
+    dev.cellar.storage.filter.Filter filter;
+    try {
+      filter = path.storageFilter(PLAN_TIME, mapping);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (filter == null) {
+      return null;
+    }
+    String words = db.store().table(def.storageName()).describeFilter(filter);
+    String self = filter.toString();
+    return words.startsWith(self) ? words.substring(self.length()).trim() : words;
+  }
+
+  /** The context of a plan before it runs: no parameter or outer value is known yet. */
+  private static final DataContext PLAN_TIME = new DataContext() {
+    @Override
+    public org.apache.calcite.schema.SchemaPlus getRootSchema() {
+      return null;
+    }
+
+    @Override
+    public org.apache.calcite.adapter.java.JavaTypeFactory getTypeFactory() {
+      return null;
+    }
+
+    @Override
+    public org.apache.calcite.linq4j.QueryProvider getQueryProvider() {
+      return null;
+    }
+
+    @Override
+    public Object get(String name) {
+      return null;
+    }
+  };
+
   @Override
   public RelDataType getRowType(RelDataTypeFactory typeFactory) {
     RelDataTypeFactory.Builder b = typeFactory.builder();

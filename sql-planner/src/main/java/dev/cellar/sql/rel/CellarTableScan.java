@@ -219,6 +219,11 @@ public class CellarTableScan extends TableScan implements CellarRel {
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     RelWriter w = super.explainTerms(pw).item("path", accessPath);
+    // where the store runs the path's filter (a backend may run some in its client)
+    String placement = cellarTable.filterPlacement(accessPath);
+    if (placement != null) {
+      w.item("filter", placement);
+    }
     if (accessPath.index() != null) {
       // which index, how it serves the query and why it was chosen
       String how = cellarTable.index(accessPath.index()).coversAll(fields) ? "covers the query"

@@ -1,0 +1,499 @@
+package dev.cellar.benchmarks.sql;
+
+import dev.cellar.hbase.sandbox.HBaseSandbox;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The sale workload of {@code benchmarks/README.md} on a local HBase (the sandbox: ZooKeeper, one
+ * master and one region server in this JVM, started by the benchmark), through
+ * {@code jdbc:cellar:hbase:} beside the same work written by hand with the plain
+ * {@code hbase-client}, in the same run: load, point select, latest 10 of a user, a lookup
+ * through a secondary index on the product, COUNT/SUM.
+ * One client thread each. Not a JMH benchmark: the cluster's start and the loads take minutes,
+ * so each figure is measured in rounds that alternate the hand-written and the SQL form.
+ *
+ * <p>Usage: {@code HBaseSaleBenchmark [rows [seconds]]} (default 1,000,000 rows, 5 s a round of
+ * each read figure); {@code benchmarks/run-hbase-benchmark.sh} builds and runs it.
+ */
+public final class HBaseSaleBenchmark {
+  private static final byte[] FAMILY = Bytes.toBytes("f");
+  private static final byte[] PRICE = Bytes.toBytes("price");
+  private static final byte[] QTY = Bytes.toBytes("qty");
+  /** Rows per SQL statement and per batch of puts. */
+  private static final int BATCH = 1_000;
+  private static final int ROUNDS = 3;
+  private static final String POINT = "SELECT price, qty FROM sale WHERE user_id = ? AND rtime = ? AND product_id = ?";
+  private static final String LATEST = "SELECT product_id, price FROM sale WHERE user_id = ? ORDER BY rtime LIMIT 10";
+  private static final String COUNT_SUM = "SELECT COUNT(*), SUM(price) FROM sale";
+  private static final String BY_PRODUCT = "SELECT user_id, rtime, price, qty FROM sale WHERE product_id = ?";
+  /** The hand-written index: key = product id + the sale's key, no value. */
+  private static final TableName RAW_INDEX = TableName.valueOf("raw_sale_by_product");
+  private static final byte[] ENTRY = Bytes.toBytes("k");
+
+  private final SaleData data;
+  private final long roundNanos;
+  private final org.apache.hadoop.hbase.client.Connection hbase;
+  private final Table raw;
+  private final Connection sql;
+
+  private HBaseSaleBenchmark(SaleData data, long roundNanos, org.apache.hadoop.hbase.client.Connection hbase,
+      Table raw, Connection sql) {
+    this.data = data;
+    this.roundNanos = roundNanos;
+    this.hbase = hbase;
+    this.raw = raw;
+    this.sql = sql;
+  }
+
+  public static void main(String[] args) throws Exception {
+    int rows = args.length > 0 ? Integer.parseInt(args[0].replace("_", "")) : 1_000_000;
+    int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    SaleData data = SaleData.of(rows);
+    Path dir = Files.createTempDirectory("cellar-hbase-bench");
+    try (HBaseSandbox sandbox = HBaseSandbox.start(dir, 0)) {
+      Configuration conf = HBaseConfiguration.create();
+      conf.set(HConstants.ZOOKEEPER_QUORUM, "localhost");
+      conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, sandbox.port());
+      try (org.apache.hadoop.hbase.client.Connection hbase = ConnectionFactory.createConnection(conf);
+          Connection sql = DriverManager.getConnection(sandbox.jdbcUrl() + ";hbaseNamespace=bench")) {
+        Table raw = createRawTable(hbase, data);
+        try (Statement s = sql.createStatement()) {
+          s.execute(SaleData.cellarDdl(rows));
+        }
+        new HBaseSaleBenchmark(data, seconds * 1_000_000_000L, hbase, raw, sql).run();
+        raw.close();
+      }
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  /** The hand-written table: key = user id, rtime, product id; family f; pre-split as the SQL table. */
+  private static Table createRawTable(org.apache.hadoop.hbase.client.Connection hbase, SaleData data)
+      throws IOException {
+    TableName name = TableName.valueOf("raw_sale");
+    List<byte[]> splits = new ArrayList<>();
+    for (int i = 1; i < SaleData.REGIONS && data.users >= SaleData.REGIONS; i++) {
+      splits.add(Bytes.toBytes(SaleData.userId(i * data.users / SaleData.REGIONS)));
+    }
+    try (Admin admin = hbase.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build(), splits.toArray(new byte[0][]));
+    }
+    return hbase.getTable(name);
+  }
+
+  private byte[] rawKey(int i) {
+    return Bytes.add(Bytes.toBytes(data.userOf(i)), Bytes.toBytes(data.rtime[i]), Bytes.toBytes(data.productOf(i)));
+  }
+
+  private void run() throws Exception {
+    System.out.printf(Locale.ROOT, "sale workload, %,d rows, %d rounds of %d s a read figure, load %s%n", data.rows,
+        ROUNDS, roundNanos / 1_000_000_000L, loadAverage());
+    double rawLoad = rawLoad();
+    double sqlLoad = sqlLoad();
+    report("load, rows/s", sqlLoad, rawLoad);
+    flush();
+    check();
+    int[] probes = data.randomRows(1 << 16);
+    int[] users = data.randomUsers(1 << 16);
+    double rawBuild = rawIndexBuild();
+    double sqlBuild = sqlIndexBuild();
+    System.out.printf(Locale.ROOT, "%-26s SQL %10.1f   by hand %10.1f%n", "index build, s", sqlBuild, rawBuild);
+    checkIndex();
+    for (String q : new String[] {POINT, LATEST, COUNT_SUM, BY_PRODUCT}) {
+      System.out.println("  " + q + ": " + paths(q));
+    }
+    try (PreparedStatement point = sql.prepareStatement(POINT);
+        PreparedStatement latest = sql.prepareStatement(LATEST);
+        PreparedStatement countSum = sql.prepareStatement(COUNT_SUM);
+        PreparedStatement byProduct = sql.prepareStatement(BY_PRODUCT)) {
+      compare("point select, selects/s", k -> rawGet(probes[k % probes.length]),
+          k -> sqlPoint(point, probes[k % probes.length]));
+      compare("latest 10, queries/s", k -> rawLatest(users[k % users.length]),
+          k -> sqlLatest(latest, users[k % users.length]));
+      compare("indexed lookup, queries/s", k -> rawByProduct(data.product[probes[k % probes.length]]),
+          k -> sqlByProduct(byProduct, data.product[probes[k % probes.length]]));
+      compareSeconds("COUNT(*), SUM(price), s", this::rawCountSum, () -> sqlCountSum(countSum));
+    }
+    System.out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
+  }
+
+  // ---- load -----------------------------------------------------------------------------------
+
+  private double rawLoad() throws IOException {
+    long t0 = System.nanoTime();
+    List<Put> batch = new ArrayList<>(BATCH);
+    for (int i = 0; i < data.rows; i++) {
+      batch.add(new Put(rawKey(i)).addColumn(FAMILY, PRICE, Bytes.toBytes((long) data.priceCents[i]))
+          .addColumn(FAMILY, QTY, Bytes.toBytes(data.qty[i])));
+      if (batch.size() == BATCH || i == data.rows - 1) {
+        raw.put(batch);
+        batch = new ArrayList<>(BATCH);
+      }
+    }
+    return data.rows / seconds(t0);
+  }
+
+  private double sqlLoad() throws SQLException {
+    StringBuilder text = new StringBuilder("UPSERT INTO sale VALUES ");
+    for (int k = 0; k < BATCH; k++) {
+      text.append(k > 0 ? ", " : "").append("(?, ?, ?, ?, ?)");
+    }
+    long t0 = System.nanoTime();
+    try (PreparedStatement p = sql.prepareStatement(text.toString())) {
+      for (int start = 0; start < data.rows; start += BATCH) {
+        int n = Math.min(BATCH, data.rows - start);
+        if (n < BATCH) {
+          break;
+        }
+        int param = 1;
+        for (int i = start; i < start + n; i++) {
+          p.setString(param++, data.userOf(i));
+          p.setLong(param++, data.rtime[i]);
+          p.setString(param++, data.productOf(i));
+          p.setBigDecimal(param++, data.priceOf(i));
+          p.setInt(param++, data.qty[i]);
+        }
+        p.executeUpdate();
+      }
+    }
+    int rest = data.rows % BATCH;
+    if (rest > 0) {
+      try (PreparedStatement p = sql.prepareStatement("UPSERT INTO sale VALUES (?, ?, ?, ?, ?)")) {
+        for (int i = data.rows - rest; i < data.rows; i++) {
+          p.setString(1, data.userOf(i));
+          p.setLong(2, data.rtime[i]);
+          p.setString(3, data.productOf(i));
+          p.setBigDecimal(4, data.priceOf(i));
+          p.setInt(5, data.qty[i]);
+          p.executeUpdate();
+        }
+      }
+    }
+    return data.rows / seconds(t0);
+  }
+
+  /** Flushes both tables, so that both read from store files. */
+  private void flush() throws IOException {
+    try (Admin admin = hbase.getAdmin()) {
+      admin.flush(TableName.valueOf("raw_sale"));
+      admin.flush(TableName.valueOf("bench", SaleData.TABLE));
+    }
+  }
+
+  // ---- the index on product_id -----------------------------------------------------------------
+
+  /** Builds the hand-written index from a scan of the table; seconds. */
+  private double rawIndexBuild() throws IOException {
+    long t0 = System.nanoTime();
+    try (Admin admin = hbase.getAdmin()) {
+      admin.createTable(TableDescriptorBuilder.newBuilder(RAW_INDEX)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
+    }
+    try (Table index = hbase.getTable(RAW_INDEX);
+        ResultScanner s = raw.getScanner(new Scan().setFilter(new org.apache.hadoop.hbase.filter.KeyOnlyFilter())
+            .setCaching(10_000))) {
+      List<Put> batch = new ArrayList<>(BATCH);
+      for (Result r : s) {
+        byte[] row = r.getRow();
+        batch.add(new Put(Bytes.add(Bytes.copy(row, 16, 6), row)).addColumn(FAMILY, ENTRY, new byte[0]));
+        if (batch.size() == BATCH) {
+          index.put(batch);
+          batch = new ArrayList<>(BATCH);
+        }
+      }
+      index.put(batch);
+    }
+    return seconds(t0);
+  }
+
+  private double sqlIndexBuild() throws SQLException {
+    long t0 = System.nanoTime();
+    try (Statement s = sql.createStatement()) {
+      s.execute("CREATE INDEX i_product ON sale (product_id)");
+    }
+    return seconds(t0);
+  }
+
+  /** Both indexes give each sale of a product: its rows' prices and quantities summed. */
+  private long rawByProduct(int product) throws IOException {
+    List<Get> gets = new ArrayList<>();
+    try (Table index = hbase.getTable(RAW_INDEX);
+        ResultScanner s = index.getScanner(new Scan().setRowPrefixFilter(Bytes.toBytes(SaleData.productId(product)))
+            .setCaching(100))) {
+      for (Result r : s) {
+        byte[] row = r.getRow();
+        gets.add(new Get(Bytes.copy(row, 6, row.length - 6)).addFamily(FAMILY));
+      }
+    }
+    long sum = 0;
+    for (Result r : raw.get(gets)) {
+      sum += Bytes.toLong(r.getValue(FAMILY, PRICE)) + Bytes.toInt(r.getValue(FAMILY, QTY));
+    }
+    return sum;
+  }
+
+  private long sqlByProduct(PreparedStatement p, int product) throws SQLException {
+    p.setString(1, SaleData.productId(product));
+    long sum = 0;
+    try (ResultSet rs = p.executeQuery()) {
+      while (rs.next()) {
+        sum += rs.getBigDecimal(3).unscaledValue().longValue() + rs.getInt(4);
+      }
+    }
+    return sum;
+  }
+
+  private void checkIndex() throws Exception {
+    String plan = paths(BY_PRODUCT);
+    if (!plan.contains("INDEX I_PRODUCT")) {
+      throw new IllegalStateException("the lookup by product does not use the index: " + plan);
+    }
+    try (PreparedStatement p = sql.prepareStatement(BY_PRODUCT)) {
+      for (int i : new int[] {0, data.rows / 2, data.rows - 1}) {
+        long want = 0;
+        for (int j = 0; j < data.rows; j++) {
+          if (data.product[j] == data.product[i]) {
+            want += data.priceCents[j] + data.qty[j];
+          }
+        }
+        expect("lookup of product " + data.product[i], new long[] {want, want},
+            new long[] {sqlByProduct(p, data.product[i]), rawByProduct(data.product[i])});
+      }
+    }
+  }
+
+  // ---- the reads ------------------------------------------------------------------------------
+
+  private long rawGet(int i) throws IOException {
+    Result r = raw.get(new Get(rawKey(i)).addFamily(FAMILY));
+    return Bytes.toLong(r.getValue(FAMILY, PRICE)) + Bytes.toInt(r.getValue(FAMILY, QTY));
+  }
+
+  private long sqlPoint(PreparedStatement p, int i) throws SQLException {
+    p.setString(1, data.userOf(i));
+    p.setLong(2, data.rtime[i]);
+    p.setString(3, data.productOf(i));
+    try (ResultSet rs = p.executeQuery()) {
+      rs.next();
+      return rs.getBigDecimal(1).unscaledValue().longValue() + rs.getInt(2);
+    }
+  }
+
+  private long rawLatest(int u) throws IOException {
+    Scan scan = new Scan().setRowPrefixFilter(Bytes.toBytes(SaleData.userId(u))).setLimit(10).setCaching(10)
+        .addFamily(FAMILY);
+    long sum = 0;
+    try (ResultScanner s = raw.getScanner(scan)) {
+      // stops at the tenth row rather than asking the scanner for an eleventh
+      Result r;
+      for (int n = 0; n < 10 && (r = s.next()) != null; n++) {
+        sum += Bytes.toString(r.getRow(), 16, 6).length() + Bytes.toLong(r.getValue(FAMILY, PRICE));
+      }
+    }
+    return sum;
+  }
+
+  private long sqlLatest(PreparedStatement p, int u) throws SQLException {
+    p.setString(1, SaleData.userId(u));
+    long sum = 0;
+    try (ResultSet rs = p.executeQuery()) {
+      while (rs.next()) {
+        sum += rs.getString(1).length() + rs.getBigDecimal(2).unscaledValue().longValue();
+      }
+    }
+    return sum;
+  }
+
+  private long[] rawCountSum() throws IOException {
+    Scan scan = new Scan().addColumn(FAMILY, PRICE).setCaching(10_000).setCacheBlocks(false);
+    long count = 0;
+    long cents = 0;
+    try (ResultScanner s = raw.getScanner(scan)) {
+      for (Result r : s) {
+        count++;
+        cents += Bytes.toLong(r.getValue(FAMILY, PRICE));
+      }
+    }
+    return new long[] {count, cents};
+  }
+
+  private long[] sqlCountSum(PreparedStatement p) throws SQLException {
+    try (ResultSet rs = p.executeQuery()) {
+      rs.next();
+      return new long[] {rs.getLong(1), rs.getBigDecimal(2).unscaledValue().longValue()};
+    }
+  }
+
+  /** Both forms give the data's answers before anything is measured. */
+  private void check() throws Exception {
+    long[] expected = {data.rows, data.totalCents};
+    try (PreparedStatement p = sql.prepareStatement(COUNT_SUM)) {
+      expect("SQL COUNT/SUM", expected, sqlCountSum(p));
+    }
+    expect("raw COUNT/SUM", expected, rawCountSum());
+    try (PreparedStatement p = sql.prepareStatement(POINT)) {
+      for (int i : new int[] {0, data.rows / 2, data.rows - 1}) {
+        long want = data.priceCents[i] + data.qty[i];
+        expect("point select of row " + i, new long[] {want, want}, new long[] {sqlPoint(p, i), rawGet(i)});
+      }
+    }
+    try (PreparedStatement p = sql.prepareStatement(LATEST)) {
+      int u = data.users / 2;
+      long want = 0;
+      for (int i : data.latest(u, 10)) {
+        want += data.productOf(i).length() + data.priceCents[i];
+      }
+      expect("latest 10 of user " + u, new long[] {want, want}, new long[] {sqlLatest(p, u), rawLatest(u)});
+    }
+  }
+
+  private static void expect(String what, long[] expected, long[] actual) {
+    if (!java.util.Arrays.equals(expected, actual)) {
+      throw new IllegalStateException(what + ": expected " + java.util.Arrays.toString(expected) + " but got "
+          + java.util.Arrays.toString(actual));
+    }
+  }
+
+  // ---- measuring ------------------------------------------------------------------------------
+
+  /** One operation {@code k} of a read figure. */
+  private interface Op {
+    long run(int k) throws Exception;
+  }
+
+  /** A whole-table operation. */
+  private interface Whole {
+    long[] run() throws Exception;
+  }
+
+  /** Operations per second of each form: a warm-up round each, then rounds alternating the two. */
+  private void compare(String figure, Op byHand, Op bySql) throws Exception {
+    rate(byHand);
+    rate(bySql);
+    double hand = 0;
+    double viaSql = 0;
+    StringBuilder rounds = new StringBuilder();
+    for (int r = 0; r < ROUNDS; r++) {
+      double h = rate(byHand);
+      double s = rate(bySql);
+      hand += h / ROUNDS;
+      viaSql += s / ROUNDS;
+      rounds.append(String.format(Locale.ROOT, "%s%,.0f / %,.0f", r > 0 ? "; " : "", s, h));
+    }
+    report(figure, viaSql, hand);
+    System.out.println("  rounds (SQL / by hand): " + rounds);
+  }
+
+  private double rate(Op op) throws Exception {
+    long sink = 0;
+    int k = 0;
+    long t0 = System.nanoTime();
+    long end = t0 + roundNanos;
+    do {
+      sink += op.run(k++);
+    } while (System.nanoTime() < end);
+    if (sink == 42) {
+      System.out.print("");
+    }
+    return k / seconds(t0);
+  }
+
+  /** Seconds per operation of each form, lower is better: one warm-up each, then alternating rounds. */
+  private void compareSeconds(String figure, Whole byHand, Whole bySql) throws Exception {
+    byHand.run();
+    bySql.run();
+    double hand = 0;
+    double viaSql = 0;
+    StringBuilder rounds = new StringBuilder();
+    for (int r = 0; r < ROUNDS; r++) {
+      long t0 = System.nanoTime();
+      byHand.run();
+      double h = seconds(t0);
+      t0 = System.nanoTime();
+      bySql.run();
+      double s = seconds(t0);
+      hand += h / ROUNDS;
+      viaSql += s / ROUNDS;
+      rounds.append(String.format(Locale.ROOT, "%s%.2f / %.2f", r > 0 ? "; " : "", s, h));
+    }
+    System.out.printf(Locale.ROOT, "%-26s SQL %10.2f   by hand %10.2f   SQL / by hand (speed) %4.0f%%%n", figure,
+        viaSql, hand, 100 * hand / viaSql);
+    System.out.println("  rounds (SQL / by hand): " + rounds);
+  }
+
+  private static void report(String figure, double viaSql, double byHand) {
+    System.out.printf(Locale.ROOT, "%-26s SQL %,10.0f   by hand %,10.0f   SQL / by hand %4.0f%%%n", figure, viaSql,
+        byHand, 100 * viaSql / byHand);
+  }
+
+  /** The access paths {@code EXPLAIN} shows for {@code query}. */
+  private String paths(String query) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = sql.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN PLAN FOR " + query)) {
+      while (rs.next()) {
+        String line = rs.getString(1);
+        int at = line.indexOf("path=[");
+        if (at >= 0) {
+          out.add(line.substring(at, line.indexOf(']', at) + 1));
+        }
+      }
+    }
+    return String.join(", ", out);
+  }
+
+  private static double seconds(long t0) {
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  private static String loadAverage() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).trim();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.delete(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+  }
+}
