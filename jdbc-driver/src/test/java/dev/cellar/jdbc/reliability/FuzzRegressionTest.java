@@ -1,0 +1,75 @@
+package dev.cellar.jdbc.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.StringJoiner;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Statements the reliability suites found ending in XX000, a Java class name or no answer: each
+ * now answers, or fails with the SQLState of its error and a message saying what is wrong.
+ */
+class FuzzRegressionTest {
+  private Connection c;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = DriverManager.getConnection("jdbc:cellar:mem:fuzzregression;shutdown=true");
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)");
+      s.execute("INSERT INTO t VALUES (1, 10), (2, 20), (3, 30)");
+    }
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  private static String values(int n) {
+    StringJoiner j = new StringJoiner(", ");
+    for (int i = 0; i < n; i++) {
+      j.add(Integer.toString(i * 10));
+    }
+    return j.toString();
+  }
+
+  private static String keys(int n) {
+    StringJoiner j = new StringJoiner(", ");
+    for (int i = 1; i <= n; i++) {
+      j.add(Integer.toString(i));
+    }
+    return j.toString();
+  }
+
+  @Test
+  void anInListTooLargeForTheGeneratedCodeIsAStatementTooComplex() throws Exception {
+    try (Statement s = c.createStatement()) {
+      // over a column outside the key, the list is a filter Calcite compiles to Java: past 64 KB it cannot
+      SQLException e = assertThrows(SQLException.class,
+          () -> s.executeQuery("SELECT id FROM t WHERE v IN (" + values(1000) + ")").next());
+      assertEquals("54001", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().startsWith("statement too complex: the code generated for its expressions is too large"),
+          e.getMessage());
+      // over the key, any length: the keys are read one by one
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE id IN (" + keys(1000) + ")")) {
+        assertTrue(rs.next());
+        assertEquals(3, rs.getInt(1));
+      }
+      // and the connection goes on
+      try (ResultSet rs = s.executeQuery("SELECT v FROM t WHERE v IN (10, 30) ORDER BY v")) {
+        assertTrue(rs.next());
+        assertEquals(10, rs.getInt(1));
+      }
+    }
+  }
+}
