@@ -110,7 +110,18 @@ public final class SqlErrors {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);
     }
     if (c instanceof UnsupportedOperationException) {
-      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "not supported: " + msg, c);
+      // Calcite's "needToImplement" names its own class first: "class ...SqlBasicCall: TABLE `T`"
+      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED,
+          "not supported: " + msg.replaceFirst("^class [\\w.$]+: ", ""), c);
+    }
+    if (c instanceof java.sql.SQLException && "Connection closed".equals(msg)) {
+      // a statement of a connection closed meanwhile, found closed by Calcite's connection
+      return new CellarSqlException(SqlState.CONNECTION_DOES_NOT_EXIST, "connection closed", c);
+    }
+    if (c instanceof IllegalArgumentException && c.getStackTrace().length > 0
+        && c.getStackTrace()[0].getClassName().startsWith("dev.cellar.sql.codec.")) {
+      // a value with no stored form, compared with stored ones ("string has an unpaired surrogate")
+      return new CellarSqlException(SqlState.DATA_EXCEPTION, "invalid value: " + msg, c);
     }
     if (c.getClass().getName().equals("org.apache.calcite.runtime.CalciteException")) {
       SqlState state = runtimeState(msg);

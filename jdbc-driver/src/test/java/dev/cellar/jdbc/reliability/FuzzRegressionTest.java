@@ -1,6 +1,7 @@
 package dev.cellar.jdbc.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,8 +26,8 @@ class FuzzRegressionTest {
   void open() throws Exception {
     c = DriverManager.getConnection("jdbc:cellar:mem:fuzzregression;shutdown=true");
     try (Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)");
-      s.execute("INSERT INTO t VALUES (1, 10), (2, 20), (3, 30)");
+      s.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER, s VARCHAR)");
+      s.execute("INSERT INTO t VALUES (1, 10, 'a'), (2, 20, 'b'), (3, 30, NULL)");
     }
   }
 
@@ -71,5 +72,41 @@ class FuzzRegressionTest {
         assertEquals(10, rs.getInt(1));
       }
     }
+  }
+
+  private SQLException fails(String state, String sql, String... words) {
+    SQLException e = assertThrows(SQLException.class, () -> {
+      try (Statement s = c.createStatement()) {
+        if (s.execute(sql)) {
+          s.getResultSet().next();
+        }
+      }
+    }, sql);
+    assertEquals(state, e.getSQLState(), e.getMessage());
+    for (String w : words) {
+      assertTrue(e.getMessage().contains(w), () -> "'" + w + "' missing from: " + e.getMessage());
+    }
+    assertFalse(e.getMessage().matches("(?s).*(Exception|org\\.apache\\.).*"), e.getMessage());
+    return e;
+  }
+
+  @Test
+  void aStringWithoutAUtf8FormComparedWithStoredValuesIsADataError() {
+    fails("22000", "SELECT id FROM t WHERE s = '\uD800'", "unpaired surrogate");
+    fails("22000", "UPDATE t SET v = 1 WHERE s = 'a\uDC00'", "unpaired surrogate");
+  }
+
+  @Test
+  void aStatementOfAClosedConnectionIs08003() throws Exception {
+    Connection other = DriverManager.getConnection("jdbc:cellar:mem:fuzzregression;shutdown=true");
+    Statement s = other.createStatement();
+    other.close();
+    SQLException e = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+    assertEquals("08003", e.getSQLState(), e.getMessage());
+  }
+
+  @Test
+  void unsupportedStatementsNameNoJavaClass() {
+    fails("0A000", "TABLE t", "not supported: TABLE");
   }
 }
