@@ -106,6 +106,11 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void indexExpressionErrorsNameNoJavaClass() {
+    fails("42000", "CREATE INDEX bad ON t (UPPER(nope))", "Column 'NOPE' not found");
+  }
+
+  @Test
   void unsupportedStatementsNameNoJavaClass() {
     fails("0A000", "TABLE t", "not supported: TABLE");
   }
