@@ -91,6 +91,13 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void anUpdateSettingAColumnToAValueOfAnotherTypeNamesTheColumn() {
+    // Calcite looked for the SET expression to blame at the column's position in the table
+    fails("42000", "UPDATE t SET v = 0 = 1 WHERE id = 2", "'V'", "BOOLEAN");
+    fails("42000", "UPDATE t SET v = TRUE WHERE id = 1", "'V'", "BOOLEAN");
+  }
+
+  @Test
   void aStringWithoutAUtf8FormComparedWithStoredValuesIsADataError() {
     fails("22000", "SELECT id FROM t WHERE s = '\uD800'", "unpaired surrogate");
     fails("22000", "UPDATE t SET v = 1 WHERE s = 'a\uDC00'", "unpaired surrogate");
