@@ -20,6 +20,10 @@ public abstract class CalciteConnectionAccess extends CalciteConnectionImpl {
   @Override
   public CalcitePreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
       int resultSetHoldability) throws SQLException {
+    if (sql == null) {
+      // Calcite asserts that there is a statement; with assertions off it fails later, without words
+      throw prepareError(null, new java.sql.SQLSyntaxErrorException("Syntax error: no SQL statement (null)", "42000"));
+    }
     try {
       return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
     } catch (SQLException e) {

@@ -113,6 +113,20 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void aNullOrEmptyStatementIsASyntaxError() throws Exception {
+    try (Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(null));
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().contains("no SQL statement"), e.getMessage());
+      e = assertThrows(SQLException.class, () -> c.prepareStatement(null));
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      e = assertThrows(SQLException.class, () -> s.execute("  "));
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().contains("the statement is empty"), e.getMessage());
+    }
+  }
+
+  @Test
   void indexExpressionErrorsNameNoJavaClass() {
     fails("42000", "CREATE INDEX bad ON t (UPPER(nope))", "Column 'NOPE' not found");
   }
