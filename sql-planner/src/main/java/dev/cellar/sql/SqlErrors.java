@@ -106,6 +106,11 @@ public final class SqlErrors {
           + "outside the key, or very many expressions); use fewer values, or a key column, which takes IN lists "
           + "of any length", c);
     }
+    if (c.getClass() == RuntimeException.class && msg.startsWith("while converting ")) {
+      // Calcite's SQL-to-relational conversion gave up on an expression the validator let through
+      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement: "
+          + msg.substring("while converting ".length()), c);
+    }
     if (c instanceof RelOptPlanner.CannotPlanException) {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);
     }

@@ -135,4 +135,9 @@ class FuzzRegressionTest {
   void unsupportedStatementsNameNoJavaClass() {
     fails("0A000", "TABLE t", "not supported: TABLE");
   }
+
+  @Test
+  void anExpressionCalciteCannotConvertIsNotSupported() {
+    fails("0A000", "SELECT v FROM t WHERE id = EXISTS ?", "cannot plan this statement");
+  }
 }
