@@ -1,9 +1,9 @@
 package dev.cellar.jdbc;
 
 import dev.cellar.sql.SqlState;
-import dev.cellar.sql.adapter.CellarSchema;
-import dev.cellar.sql.adapter.CellarSession;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.prepare.CellarSession;
+import dev.cellar.sql.schema.CellarSchema;
 import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -163,11 +163,26 @@ final class CellarConnection extends CalciteConnectionAccess {
     }
   }
 
-  /** {@code TRANSACTION_REPEATABLE_READ}: snapshot isolation, whatever level was asked for. */
+  /**
+   * {@code TRANSACTION_REPEATABLE_READ}: snapshot isolation, whatever level was asked for;
+   * {@code TRANSACTION_NONE} on a store without transactions (HBase).
+   */
   @Override
   public int getTransactionIsolation() throws SQLException {
     checkOpen();
-    return TRANSACTION_REPEATABLE_READ;
+    return transactional(this) ? TRANSACTION_REPEATABLE_READ : TRANSACTION_NONE;
+  }
+
+  /**
+   * Whether the store behind {@code connection} has transactions (snapshot reads): the embedded
+   * engine, not HBase. True while the connection is not registered yet (being opened).
+   */
+  static boolean transactional(java.sql.Connection connection) {
+    try {
+      return CellarDriver.database(connection).store().snapshotReads();
+    } catch (SQLException e) {
+      return true;
+    }
   }
 
   /** This connection's session: its transaction state. */

@@ -156,19 +156,28 @@ final class CellarDatabaseMetaData extends AvaticaDatabaseMetaData {
     return connection.unwrap(CalciteConnection.class).config().defaultNullCollation();
   }
 
-  @Override
-  public boolean supportsTransactions() {
-    return true;
+  /**
+   * Whether the connection's store has transactions: snapshot reads, which the embedded engine
+   * has and HBase does not (there every statement is applied row by row, each row atomically).
+   */
+  private boolean transactional() {
+    return CellarConnection.transactional(connection);
   }
 
   @Override
-  public int getDefaultTransactionIsolation() {
-    return java.sql.Connection.TRANSACTION_REPEATABLE_READ;
+  public boolean supportsTransactions() throws SQLException {
+    return transactional();
+  }
+
+  /** {@code TRANSACTION_REPEATABLE_READ} (snapshot isolation); {@code TRANSACTION_NONE} on a store without transactions. */
+  @Override
+  public int getDefaultTransactionIsolation() throws SQLException {
+    return transactional() ? java.sql.Connection.TRANSACTION_REPEATABLE_READ : java.sql.Connection.TRANSACTION_NONE;
   }
 
   @Override
-  public boolean supportsTransactionIsolationLevel(int level) {
-    return CellarConnection.servesIsolation(level);
+  public boolean supportsTransactionIsolationLevel(int level) throws SQLException {
+    return transactional() ? CellarConnection.servesIsolation(level) : level == java.sql.Connection.TRANSACTION_NONE;
   }
 
   @Override
@@ -177,8 +186,8 @@ final class CellarDatabaseMetaData extends AvaticaDatabaseMetaData {
   }
 
   @Override
-  public boolean supportsDataManipulationTransactionsOnly() {
-    return true;
+  public boolean supportsDataManipulationTransactionsOnly() throws SQLException {
+    return transactional();
   }
 
   @Override
@@ -192,7 +201,7 @@ final class CellarDatabaseMetaData extends AvaticaDatabaseMetaData {
   }
 
   @Override
-  public boolean supportsMultipleTransactions() {
-    return true;
+  public boolean supportsMultipleTransactions() throws SQLException {
+    return transactional();
   }
 }

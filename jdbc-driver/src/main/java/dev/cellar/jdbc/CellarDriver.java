@@ -1,12 +1,12 @@
 package dev.cellar.jdbc;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.SqlState;
-import dev.cellar.sql.adapter.CellarPrepare;
-import dev.cellar.sql.adapter.CellarSchemaFactory;
-import dev.cellar.sql.adapter.CellarTypeSystem;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.parser.CellarParser;
+import dev.cellar.sql.prepare.CellarPrepare;
+import dev.cellar.sql.prepare.CellarTypeSystem;
+import dev.cellar.sql.schema.CellarSchemaFactory;
 import dev.cellar.storage.spi.StoreSetting;
 import java.sql.Connection;
 import java.sql.DriverPropertyInfo;

@@ -1,9 +1,9 @@
 package dev.cellar.jdbc;
 
-import dev.cellar.sql.CellarDatabase;
-import dev.cellar.sql.adapter.CellarSchema;
 import dev.cellar.sql.catalog.Catalog;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.parser.CellarParser;
+import dev.cellar.sql.schema.CellarSchema;
 import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;

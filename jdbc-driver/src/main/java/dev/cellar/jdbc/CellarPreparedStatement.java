@@ -20,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLType;
+import java.sql.SQLWarning;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -43,6 +44,7 @@ import org.apache.calcite.jdbc.CalcitePreparedStatementAccess;
  */
 class CellarPreparedStatement extends CalcitePreparedStatementAccess {
   private final KeyCapture keys = new KeyCapture();
+  private final WarningCapture warnings = new WarningCapture();
   private boolean returnGeneratedKeys;
 
   CellarPreparedStatement(AvaticaConnection connection, Meta.StatementHandle h, Meta.Signature signature,
@@ -74,7 +76,7 @@ class CellarPreparedStatement extends CalcitePreparedStatementAccess {
   private <T> T run(boolean captureKeys, KeyCapture.Execution<T> execution) throws SQLException {
     checkBound();
     try {
-      return keys.run(captureKeys, execution);
+      return warnings.run(() -> keys.run(captureKeys, execution));
     } catch (SQLException e) {
       throw JdbcErrors.clean(e, getSignature().sql);
     }
@@ -89,7 +91,20 @@ class CellarPreparedStatement extends CalcitePreparedStatementAccess {
   /** Runs the batch; with {@code RETURN_GENERATED_KEYS}, the keys of all its statements are kept. */
   @Override
   public long[] executeLargeBatch() throws SQLException {
-    return keys.run(returnGeneratedKeys, super::executeLargeBatch);
+    return warnings.run(() -> keys.run(returnGeneratedKeys, super::executeLargeBatch));
+  }
+
+  /** The schema advice of the last execution ({@link WarningCapture}), or null. */
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings.get();
+  }
+
+  @Override
+  public void clearWarnings() throws SQLException {
+    checkOpen();
+    warnings.clear();
   }
 
   /**

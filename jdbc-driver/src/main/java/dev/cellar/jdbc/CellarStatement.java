@@ -2,6 +2,7 @@ package dev.cellar.jdbc;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.jdbc.CalciteStatementAccess;
@@ -11,10 +12,11 @@ import org.apache.calcite.jdbc.CalciteStatementAccess;
  * (and {@code execute}, {@code executeLargeUpdate}) keep the rowkeys that an INSERT or UPSERT
  * into a table without a primary key generated, and {@link #getGeneratedKeys} returns them
  * ({@link KeyCapture}); the message of an execution's error starts with what is wrong
- * ({@link JdbcErrors#clean}).
+ * ({@link JdbcErrors#clean}); {@link #getWarnings} gives the schema advice of DDL ({@link WarningCapture}).
  */
 class CellarStatement extends CalciteStatementAccess {
   private final KeyCapture keys = new KeyCapture();
+  private final WarningCapture warnings = new WarningCapture();
 
   CellarStatement(AvaticaConnection connection, Meta.StatementHandle h, int resultSetType, int resultSetConcurrency,
       int resultSetHoldability) {
@@ -38,7 +40,7 @@ class CellarStatement extends CalciteStatementAccess {
 
   @Override
   public long[] executeLargeBatch() throws SQLException {
-    return keys.run(false, super::executeLargeBatch);
+    return warnings.run(() -> keys.run(false, super::executeLargeBatch));
   }
 
   @Override
@@ -59,10 +61,23 @@ class CellarStatement extends CalciteStatementAccess {
   /** Runs an execution of {@code sql}, its error's message starting with what is wrong ({@link JdbcErrors#clean}). */
   private <T> T run(String sql, boolean captureKeys, KeyCapture.Execution<T> execution) throws SQLException {
     try {
-      return keys.run(captureKeys, execution);
+      return warnings.run(() -> keys.run(captureKeys, execution));
     } catch (SQLException e) {
       throw JdbcErrors.clean(e, sql);
     }
+  }
+
+  /** The schema advice of the last execution ({@link WarningCapture}), or null. */
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings.get();
+  }
+
+  @Override
+  public void clearWarnings() throws SQLException {
+    checkOpen();
+    warnings.clear();
   }
 
   /** The rowkeys the last execution generated, if it asked for them; an empty result otherwise. */

@@ -1,7 +1,8 @@
 package dev.cellar.jdbc;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.SqlErrors;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.ddl.IndexBuilds;
 import dev.cellar.storage.CellarStore;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -63,6 +64,7 @@ final class Databases {
       CellarDatabase db;
       try {
         db = CellarDatabase.open(store, url.describe());
+        IndexBuilds.resume(db);
       } catch (RuntimeException ex) {
         store.close();
         throw JdbcErrors.toSql(SqlErrors.translate(ex), "cannot open " + url.describe() + ": ");

@@ -1,10 +1,10 @@
 package dev.cellar.jdbc;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -4,9 +4,9 @@ import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.sql.adapter.CellarSchema;
-import dev.cellar.sql.adapter.CellarTable;
-import dev.cellar.sql.adapter.ReadStats;
+import dev.cellar.sql.runtime.ReadStats;
+import dev.cellar.sql.schema.CellarSchema;
+import dev.cellar.sql.schema.CellarTable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Put;
 import java.nio.file.Files;

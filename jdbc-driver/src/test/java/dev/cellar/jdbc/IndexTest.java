@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.sql.adapter.CellarSchema;
-import dev.cellar.sql.adapter.CellarTable;
-import dev.cellar.sql.adapter.ReadStats;
+import dev.cellar.sql.runtime.ReadStats;
+import dev.cellar.sql.schema.CellarSchema;
+import dev.cellar.sql.schema.CellarTable;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;

@@ -72,6 +72,23 @@ class PhoenixDdlTest {
   }
 
   @Test
+  void familiesMadeBySqlAreCompressedUnlessTheDdlSaysOtherwise() throws Exception {
+    run(c, "CREATE TABLE t_plain (id INTEGER PRIMARY KEY, a VARCHAR, f.b VARCHAR)");
+    assertEquals(Compression.SNAPPY, admin.describe("T_PLAIN").family("0").compression());
+    assertEquals(Compression.SNAPPY, admin.describe("T_PLAIN").family("F").compression());
+    run(c, "ALTER TABLE t_plain ADD g.c VARCHAR");
+    assertEquals(Compression.SNAPPY, admin.describe("T_PLAIN").family("G").compression());
+    run(c, "CREATE TABLE t_raw (id INTEGER PRIMARY KEY, a VARCHAR) COMPRESSION='NONE'");
+    assertEquals(Compression.NONE, admin.describe("T_RAW").family("0").compression());
+    run(c, "UPSERT INTO t_plain VALUES (1, 'x', 'y', 'z')");
+    admin.flush("T_PLAIN");
+    try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("SELECT a, b, c FROM t_plain")) {
+      assertTrue(r.next());
+      assertEquals("x y z", r.getString(1) + " " + r.getString(2) + " " + r.getString(3));
+    }
+  }
+
+  @Test
   void seedShellSettingsAsSql() throws Exception {
     run(c, "CREATE TABLE t1 (id VARCHAR PRIMARY KEY, f1.a VARCHAR, f2.b VARCHAR) f1.BLOCKSIZE='65536', "
         + "f1.BLOCKCACHE='false', f1.IN_MEMORY='true', f2.BLOOMFILTER='ROWCOL', f2.VERSIONS=5, f2.MIN_VERSIONS='1', "

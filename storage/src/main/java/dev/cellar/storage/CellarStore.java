@@ -55,6 +55,17 @@ public interface CellarStore extends Closeable {
   }
 
   /**
+   * Whether other processes may open the same store at once and write it (a cluster's store):
+   * false for the embedded engine, whose directory one process holds. When true, what a process
+   * keeps in memory about the store (its SQL catalog) must be checked against the store for
+   * other processes' changes, and uniqueness must be decided by the store (check-and-mutate),
+   * not by locks inside one process.
+   */
+  default boolean sharedAcrossProcesses() {
+    return false;
+  }
+
+  /**
    * Whether {@link #snapshot()} is supported: consistent read views that last across many reads,
    * with pending writes laid over them (what transactions need). True for the embedded engine.
    */
@@ -70,6 +81,14 @@ public interface CellarStore extends Closeable {
    */
   default Snapshot snapshot() {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshot reads");
+  }
+
+  /**
+   * Scanners opened by {@link Table#scanner} and not yet closed, or -1 if the backend does not
+   * count them. A server's gauge: a client that went away must leave none behind.
+   */
+  default int openScanners() {
+    return -1;
   }
 
   @Override

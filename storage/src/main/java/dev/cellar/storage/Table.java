@@ -96,6 +96,19 @@ public interface Table {
     return filter == null ? "no filter" : filter + " runs in the region scanners";
   }
 
+  /**
+   * Rows that cut the rows from {@code startRow} (inclusive) to {@code stopRow} (exclusive; empty
+   * for the table's end) into at most {@code pieces} parts of about equal data, in ascending
+   * order, each strictly inside the range: scanning {@code [startRow, r1)}, {@code [r1, r2)}, ...,
+   * {@code [rk, stopRow)} on as many threads reads the range once. Asking reads no data (the
+   * embedded engine takes the rows from its regions' boundaries and the block indexes of their
+   * store files). Fewer rows, or none, when the range holds little data or the backend cannot
+   * tell; none by default.
+   */
+  default List<byte[]> splitRows(byte[] startRow, byte[] stopRow, int pieces) {
+    return List.of();
+  }
+
   /** Opens a streaming scan. */
   ResultScanner scanner(Scan scan);
 

@@ -1,8 +1,8 @@
 package dev.cellar.benchmarks.sql;
 
-import dev.cellar.sql.adapter.CellarSchema;
-import dev.cellar.sql.adapter.CellarTable;
-import dev.cellar.sql.adapter.ReadStats;
+import dev.cellar.sql.runtime.ReadStats;
+import dev.cellar.sql.schema.CellarSchema;
+import dev.cellar.sql.schema.CellarTable;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -45,15 +45,31 @@ public final class Catalog {
   static final byte KIND_VIEW = 'v';
   static final byte KIND_SEQUENCE = 's';
   static final byte KIND_INDEX = 'i';
+  static final byte KIND_CHANGES = 'g';
+  /** The row counting the catalog's changes, on a store other processes share. */
+  static final byte[] CHANGES_ROW = {KIND_CHANGES, 0, 0};
+  static final byte[] CHANGES = Bytes.toBytes("changes");
+  /**
+   * How often, at most, the catalog of a store shared with other processes
+   * ({@link CellarStore#sharedAcrossProcesses()}) looks for their changes.
+   */
+  public static final long REFRESH_MILLIS = 250;
 
   private final CellarStore store;
   private final Table table;
+  private final boolean shared;
   private volatile Snapshot snapshot;
+  /** For a shared store: the change count the snapshot reflects, and when to look at it next ({@link System#nanoTime}). */
+  private long seenChanges;
+  private volatile long nextCheck;
 
-  private Catalog(CellarStore store, Snapshot snapshot) {
+  private Catalog(CellarStore store, Snapshot snapshot, long changes) {
     this.store = store;
     this.table = store.table(TABLE);
     this.snapshot = snapshot;
+    this.shared = store.sharedAcrossProcesses();
+    this.seenChanges = changes;
+    this.nextCheck = System.nanoTime() + REFRESH_MILLIS * 1_000_000;
   }
 
   /** Opens the catalog of {@code store}, creating its system table on first use. */
@@ -67,10 +83,17 @@ public final class Catalog {
         // created concurrently: fine
       }
     }
+    Table t = store.table(TABLE);
+    long changes = store.sharedAcrossProcesses() ? changes(t) : 0;
+    return new Catalog(store, load(t, 1), changes);
+  }
+
+  /** The catalog as {@code table} holds it, as a snapshot of the given version. */
+  private static Snapshot load(Table table, long version) {
     Map<String, TableDef> tables = new TreeMap<>();
     Map<String, ViewDef> views = new TreeMap<>();
     Map<String, IndexDef> indexes = new TreeMap<>();
-    try (ResultScanner s = store.table(TABLE).scanner(new Scan().addColumn(FAMILY_BYTES, DEF))) {
+    try (ResultScanner s = table.scanner(new Scan().addColumn(FAMILY_BYTES, DEF))) {
       for (Result r : s) {
         byte[] v = r.value(FAMILY_BYTES, DEF);
         if (v == null) {
@@ -86,13 +109,58 @@ public final class Catalog {
         }
       }
     }
-    return new Catalog(store, new Snapshot(1, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views),
-        Collections.unmodifiableMap(indexes)));
+    return new Snapshot(version, Collections.unmodifiableMap(tables), Collections.unmodifiableMap(views),
+        Collections.unmodifiableMap(indexes));
   }
 
-  /** The current catalog. */
+  /** How many changes the catalog has had, as its change counter says (0 if none yet). */
+  private static long changes(Table table) {
+    byte[] v = table.get(new Get(CHANGES_ROW).addColumn(FAMILY_BYTES, CHANGES)).value(FAMILY_BYTES, CHANGES);
+    return v == null ? 0 : Bytes.toLong(v);
+  }
+
+  /**
+   * The current catalog. On a store other processes share, at most every {@value #REFRESH_MILLIS}
+   * ms this first reads the catalog's change counter and, when another process has changed the
+   * catalog, reads the catalog again and publishes it as a new snapshot.
+   */
   public Snapshot snapshot() {
+    if (shared && System.nanoTime() - nextCheck >= 0) {
+      refresh();
+    }
     return snapshot;
+  }
+
+  private synchronized void refresh() {
+    long now = System.nanoTime();
+    if (now - nextCheck < 0) {
+      return;
+    }
+    nextCheck = now + REFRESH_MILLIS * 1_000_000;
+    try {
+      long changes = changes(table);
+      if (changes != seenChanges) {
+        snapshot = load(table, snapshot.version + 1);
+        seenChanges = changes;
+        LOG.debug("catalog changed by another process: read again ({} changes)", changes);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("cannot look for other processes' changes to the catalog; the catalog stays as it was", e);
+    }
+  }
+
+  /** Counts a change this process made, so that other processes sharing the store read the catalog again. */
+  private void changed() {
+    if (!shared) {
+      return;
+    }
+    long n = table.incrementColumnValue(CHANGES_ROW, FAMILY_BYTES, CHANGES, 1);
+    if (n == seenChanges + 1) {
+      seenChanges = n;
+    } else {
+      // another process changed it as well: read it whole at the next look
+      nextCheck = System.nanoTime();
+    }
   }
 
   /** Writes (adds or replaces) a table. */
@@ -101,6 +169,7 @@ public final class Catalog {
     Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
     tables.put(t.name(), t);
     publish(tables, snapshot.views, snapshot.indexes);
+    changed();
   }
 
   /**
@@ -112,6 +181,7 @@ public final class Catalog {
     Map<String, TableDef> tables = new TreeMap<>(snapshot.tables);
     tables.remove(name);
     publish(tables, snapshot.views, snapshot.indexes);
+    changed();
   }
 
   /** Writes (adds or replaces) a view. */
@@ -120,6 +190,7 @@ public final class Catalog {
     Map<String, ViewDef> views = new TreeMap<>(snapshot.views);
     views.put(v.name(), v);
     publish(snapshot.tables, views, snapshot.indexes);
+    changed();
   }
 
   /** Removes a view. */
@@ -128,6 +199,7 @@ public final class Catalog {
     Map<String, ViewDef> views = new TreeMap<>(snapshot.views);
     views.remove(name);
     publish(snapshot.tables, views, snapshot.indexes);
+    changed();
   }
 
   /** Writes (adds or replaces) an index. */
@@ -137,6 +209,7 @@ public final class Catalog {
     Map<String, IndexDef> indexes = new TreeMap<>(snapshot.indexes);
     indexes.put(ix.name(), ix);
     publish(snapshot.tables, snapshot.views, indexes);
+    changed();
   }
 
   /** Removes an index. */
@@ -145,6 +218,7 @@ public final class Catalog {
     Map<String, IndexDef> indexes = new TreeMap<>(snapshot.indexes);
     indexes.remove(name);
     publish(snapshot.tables, snapshot.views, indexes);
+    changed();
   }
 
   /**

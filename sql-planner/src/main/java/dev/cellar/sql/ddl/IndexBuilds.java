@@ -1,8 +1,8 @@
 package dev.cellar.sql.ddl;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.exec.IndexBuilder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,12 +1,12 @@
 package dev.cellar.sql.ddl;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.Name;
 import dev.cellar.sql.ddl.DdlStatement.Option;
 import dev.cellar.sql.exec.IndexBuilder;
@@ -60,12 +60,6 @@ final class IndexDdl {
       throw new CellarSqlException(SqlState.TABLE_NOT_FOUND, "table " + s.table() + " does not exist ("
           + s.table().at().position() + ")" + (cat.view(tableName) != null ? "; it is a view, which has no rows of its "
           + "own to index" : ""));
-    }
-    if (!db.store().atomicMultiRowBatches()) {
-      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + " on table " + t.name()
-          + ": database " + db.description() + " runs on a store that writes each row atomically but not several "
-          + "rows together, so an index entry and its data row could drift apart; secondary indexes need a store "
-          + "with atomic multi-row batches");
     }
     if (t.isMapped() && t.mapping().readVersions() != 1) {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "index " + name + ": view " + t.name()
@@ -178,6 +172,12 @@ final class IndexDdl {
       TableDef t = cat.table(ix.table());
       if (t == null) {
         LOG.warn("index {} is an index of table {}, which does not exist; it is not rebuilt", ix.name(), ix.table());
+        continue;
+      }
+      if (db.store().sharedAcrossProcesses()) {
+        // another process may be building it right now: rebuilding here would empty its entries
+        LOG.warn("index {} of table {} is being built, or its build was cut short; if no other process is "
+            + "building it, ALTER INDEX {} ON {} REBUILD", ix.name(), t.name(), ix.name(), t.name());
         continue;
       }
       LOG.info("index {} of table {} was left unfinished; rebuilding it in the background", ix.name(), t.name());

@@ -1,6 +1,5 @@
 package dev.cellar.sql.ddl;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
@@ -8,6 +7,7 @@ import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.codec.KeyLayout;
 import dev.cellar.sql.codec.ValueFormat;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.Column;
 import dev.cellar.sql.ddl.DdlStatement.KeyPart;
 import dev.cellar.sql.ddl.DdlStatement.Option;

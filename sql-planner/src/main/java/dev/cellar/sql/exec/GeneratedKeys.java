@@ -1,5 +1,6 @@
 package dev.cellar.sql.exec;
 
+import dev.cellar.sql.database.RowIds;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,11 @@
 package dev.cellar.sql.exec;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
@@ -73,6 +74,16 @@ public final class IndexBuilder {
    * @return whether the build finished (false if cancelled)
    */
   public boolean build(BooleanSupplier cancelled) {
+    if (db.store().sharedAcrossProcesses()) {
+      // other processes writing the table start maintaining the index when they next look at
+      // the catalog: the build reads the table after they have
+      try {
+        Thread.sleep(2 * dev.cellar.sql.catalog.Catalog.REFRESH_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
     TableDef t = data.def();
     ReentrantLock lock = db.tableLock(t.storageName());
     byte[] from = Bytes.EMPTY;
@@ -87,6 +98,9 @@ public final class IndexBuilder {
     }
     List<List<Cell>> run = new ArrayList<>();
     int runEntries = 0;
+    if (!db.store().bulkLoads()) {
+      return buildWithPuts(cancelled, fields, wanted, started);
+    }
     // closed without a commit (cancelled, failed), the load leaves nothing behind
     try (BulkLoad load = db.store().table(index.index().storageName()).startBulkLoad()) {
       while (true) {
@@ -150,6 +164,59 @@ public final class IndexBuilder {
     LOG.info("built index {} of table {}: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
         (System.nanoTime() - started) / 1_000_000);
     return true;
+  }
+
+  /**
+   * {@link #build} on a store without bulk loads: each chunk's entries are written as puts (verified:
+   * the chunk was read under the table's lock) before the lock is released.
+   */
+  private boolean buildWithPuts(BooleanSupplier cancelled, int[] fields, boolean[] wanted, long started) {
+    TableDef t = data.def();
+    ReentrantLock lock = db.tableLock(t.storageName());
+    String entryTable = index.index().storageName();
+    byte[] from = Bytes.EMPTY;
+    boolean first = true;
+    while (true) {
+      if (cancelled.getAsBoolean()) {
+        return false;
+      }
+      lock.lock();
+      try {
+        Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
+        if (!data.isDynamic()) {
+          scan.setLimit(CHUNK);
+        }
+        data.addColumns(scan, fields);
+        long putTs = db.timestamps().next(false).putTs();
+        byte[] last = null;
+        int rowsRead = 0;
+        WriteBatch batch = new WriteBatch();
+        try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
+          for (Result r = s.next(); r != null; r = s.next()) {
+            for (Object[] row : rows(r, wanted)) {
+              Object[] e = index.newEntryRow(row, r.row());
+              batch.add(entryTable, index.entryPut(index.entryKey(e), e, putTs));
+              rowsDone.incrementAndGet();
+            }
+            last = r.row();
+            rowsRead++;
+          }
+        }
+        if (!batch.isEmpty()) {
+          db.store().write(batch);
+        }
+        if (rowsRead < CHUNK || data.isDynamic()) {
+          break;
+        }
+        from = last;
+        first = false;
+      } finally {
+        lock.unlock();
+      }
+    }
+    LOG.info("built index {} of table {} with puts: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
+        (System.nanoTime() - started) / 1_000_000);
+    return !cancelled.getAsBoolean();
   }
 
   /**
@@ -329,7 +396,7 @@ public final class IndexBuilder {
     }
     byte[] previous = null;
     Scan scan = new Scan().addFamily(index.family()).setCaching(CHUNK);
-    try (ResultScanner s = db.store().table(index.index().storageName()).scanner(scan)) {
+    try (ResultScanner s = VerifyingIndexTable.of(db.store(), index).scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
         Object[] e = index.entries().decode(r);
         byte[] prefix = index.uniquePrefix(e);
@@ -348,7 +415,7 @@ public final class IndexBuilder {
    *
    * @param rows rows of the table (cells, for a dynamic-family table)
    * @param entries entries of the index
-   * @param missing rows without their entry (or whose entry holds other included values)
+   * @param missing rows without their entry, or whose entry holds other included values or is unverified
    * @param stale entries without their row
    */
   public record Report(long rows, long entries, long missing, long stale) {
@@ -385,7 +452,7 @@ public final class IndexBuilder {
       long missing = 0;
       long stale = 0;
       WriteBatch fixes = new WriteBatch();
-      dev.cellar.sql.exec.Timestamps.Stamp stamp = db.timestamps().next(true);
+      dev.cellar.sql.database.Timestamps.Stamp stamp = db.timestamps().next(true);
       Scan is = new Scan().addFamily(index.family()).setCaching(CHUNK);
       try (ResultScanner s = db.store().table(index.index().storageName()).scanner(is)) {
         for (Result r = s.next(); r != null; r = s.next()) {
@@ -394,7 +461,8 @@ public final class IndexBuilder {
           if (want == null) {
             stale++;
             fixes.add(index.index().storageName(), new Delete(r.row(), stamp.deleteTs()).addFamily(index.family()));
-          } else if (!index.sameEntry(want, index.entries().decode(r))) {
+          } else if (!index.isVerified(r) || !index.sameEntry(want, index.entries().decode(r))) {
+            // an unverified entry (a write cut short, indexes.md §3) is written again, verified
             missing++;
             fixes.add(index.index().storageName(), new Delete(r.row(), stamp.deleteTs()).addFamily(index.family()));
             fixes.add(index.index().storageName(), index.entryPut(r.row(), want, stamp.putTs()));

@@ -34,6 +34,12 @@ import java.util.Map;
 public final class IndexMapping {
   /** The entry column holding the data rowkey, for a data table without a primary key. */
   public static final String ROWKEY_COLUMN = "_ROWKEY";
+  /**
+   * The marker value of an entry written before its data row (stores without atomic multi-row
+   * batches, {@code indexes.md} §3): readers check it against the row. A verified entry's
+   * marker is empty, as every Cellar row's.
+   */
+  public static final byte[] UNVERIFIED = {0x00};
 
   private final IndexDef index;
   private final TableMapping data;
@@ -50,6 +56,8 @@ public final class IndexMapping {
   private final int dataFields;
   /** What the entry's indexed, key and included columns and expression values let them hold. */
   private final ValueLimits limits;
+  /** The data table's fields an entry holds or its expressions read. */
+  private final int[] readFields;
 
   public IndexMapping(IndexDef index, TableMapping data) {
     this.index = index;
@@ -137,6 +145,7 @@ public final class IndexMapping {
     Arrays.fill(held, n, n + m, true);
     this.limits = new ValueLimits(entryDef, "index " + index.name() + " of table " + def.name(), held);
     this.family = Bytes.toBytes(index.family());
+    this.readFields = java.util.stream.IntStream.range(0, n).filter(f -> covers(f) || reads(f)).toArray();
   }
 
   public IndexDef index() {
@@ -233,16 +242,71 @@ public final class IndexMapping {
     return entries.key(entryRow);
   }
 
-  /** The cells of the entry of {@code entryRow}: its marker and its non-NULL included columns. */
+  /** The cells of the entry of {@code entryRow}: its marker (verified) and its non-NULL included columns. */
   public Put entryPut(byte[] entryKey, Object[] entryRow, long ts) {
+    return entryPut(entryKey, entryRow, ts, true);
+  }
+
+  /**
+   * The cells of the entry of {@code entryRow}: its marker, {@link #UNVERIFIED} unless
+   * {@code verified}, and its non-NULL included columns.
+   */
+  public Put entryPut(byte[] entryKey, Object[] entryRow, long ts, boolean verified) {
     Put p = new Put(entryKey, ts);
-    p.addColumn(family, TableMapping.MARKER, entries.markerValue());
+    p.addColumn(family, TableMapping.MARKER, verified ? entries.markerValue() : UNVERIFIED);
     for (int f : includedFields) {
       if (entryRow[f] != null) {
         p.addColumn(family, entries.qualifier(f), entries.encodeValue(f, entryRow[f]));
       }
     }
     return p;
+  }
+
+  /** The put that marks the entry at {@code entryKey} verified (or, with {@code false}, unverified) at {@code ts}. */
+  public Put markerPut(byte[] entryKey, boolean verified, long ts) {
+    return new Put(entryKey, ts).addColumn(family, TableMapping.MARKER, verified ? entries.markerValue() : UNVERIFIED);
+  }
+
+  /**
+   * Whether an entry read from the store is verified: its marker cell is there and empty. An
+   * entry without its marker (only included cells) counts as unverified.
+   */
+  public boolean isVerified(dev.cellar.storage.Result entry) {
+    byte[] marker = entry.value(family, TableMapping.MARKER);
+    return marker != null && marker.length == 0;
+  }
+
+  /**
+   * The entry row the data row {@code dataRow} (read with at least the columns an entry holds
+   * and its expressions read) calls for, or {@code null} when there is no row or its values fit
+   * no entry; for a dynamic-family table, {@code dataRow} holds the one cell of the SQL row.
+   */
+  public Object[] entryOf(dev.cellar.storage.Result dataRow) {
+    if (dataRow.isEmpty()) {
+      return null;
+    }
+    Object[] row = new Object[data.fieldCount()];
+    if (data.isDynamic()) {
+      data.decodeCellInto(dataRow, dataRow.cells().get(0), row, null);
+    } else {
+      data.decodeInto(dataRow, row);
+    }
+    try {
+      return newEntryRow(row, dataRow.row());
+    } catch (CellarSqlException e) {
+      return null;
+    }
+  }
+
+  /** The get of the data row an entry row points at, with the columns the entry holds and its expressions read. */
+  public dev.cellar.storage.Get dataGet(Object[] entryRow) {
+    dev.cellar.storage.Get g = new dev.cellar.storage.Get(dataKey(entryRow));
+    if (data.isDynamic()) {
+      g.addColumn(data.families()[0], dataQualifier(entryRow));
+    } else {
+      data.addColumns(g, readFields);
+    }
+    return g;
   }
 
   /** Whether two entry rows make the same entry: the same key and included values. */

@@ -1,9 +1,10 @@
 package dev.cellar.sql.exec;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Timestamps;
 import dev.cellar.sql.txn.RangeWatch;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
@@ -14,6 +15,7 @@ import dev.cellar.storage.Table;
 import dev.cellar.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,6 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * maintained too, so that a build that reads the table under the same lock misses no write.
  */
 public final class IndexUpdates {
+  private final CellarDatabase db;
   /** The store the statement reads: the database's, or its transaction's view of it. */
   private final CellarStore store;
   private final TableMapping data;
@@ -44,7 +47,8 @@ public final class IndexUpdates {
   /** The data keys whose rows the statement changes or deletes. */
   private final Set<ByteBuffer> changedKeys = new HashSet<>();
 
-  private IndexUpdates(CellarStore store, TableMapping data, List<IndexMapping> indexes) {
+  private IndexUpdates(CellarDatabase db, CellarStore store, TableMapping data, List<IndexMapping> indexes) {
+    this.db = db;
     this.store = store;
     this.data = data;
     this.indexes = indexes;
@@ -56,7 +60,7 @@ public final class IndexUpdates {
 
   /** The index maintenance of a statement writing {@code data}'s table; empty if it has no index. */
   public static IndexUpdates of(CellarDatabase db, CellarStore store, TableMapping data) {
-    return new IndexUpdates(store, data, mappings(db, data));
+    return new IndexUpdates(db, store, data, mappings(db, data));
   }
 
   /**
@@ -67,11 +71,6 @@ public final class IndexUpdates {
     List<IndexDef> defs = db.catalog().snapshot().indexesOf(data.def().name());
     if (defs.isEmpty()) {
       return List.of();
-    }
-    if (!db.store().atomicMultiRowBatches()) {
-      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "table " + data.def().name() + " has index "
-          + defs.get(0).name() + ", but database " + db.description() + " runs on a store without atomic multi-row "
-          + "batches, where index entries and data rows could drift apart; drop the index to write the table");
     }
     Cache cache = db.extension(Cache.class, d -> new Cache());
     List<IndexMapping> out = new ArrayList<>(defs.size());
@@ -141,6 +140,45 @@ public final class IndexUpdates {
   }
 
   /**
+   * Records the rows an INSERT or UPSERT writes, by rowkey: each becomes its values in
+   * {@code written}, replacing the row {@code old} has under its key (if any). With
+   * {@code targeted} (an UPSERT naming some columns) the columns it does not name keep their old
+   * values.
+   */
+  public void written(Map<ByteBuffer, Object[]> written, Map<ByteBuffer, Object[]> old, boolean[] targeted) {
+    for (Map.Entry<ByteBuffer, Object[]> e : written.entrySet()) {
+      Object[] before = old.get(e.getKey());
+      Object[] after = Arrays.copyOf(e.getValue(), data.fieldCount());
+      for (int f = 0; targeted != null && f < after.length; f++) {
+        if (!targeted[f] && !data.isKey(f)) {
+          after[f] = before == null ? null : before[f];
+        }
+      }
+      byte[] key = e.getKey().array();
+      change(before == null ? null : key, before, key, after);
+    }
+  }
+
+  /**
+   * Records the rows an UPDATE changes: row {@code i} at {@code oldKeys[i]} with the old values
+   * {@code input[i]} (its first fields) becomes {@code newRows[i]}, at a new key if {@code keyChange}.
+   */
+  public void updated(List<byte[]> oldKeys, List<Object[]> input, List<Object[]> newRows, boolean keyChange) {
+    for (int i = 0; i < newRows.size(); i++) {
+      Object[] after = newRows.get(i);
+      change(oldKeys.get(i), Arrays.copyOf(input.get(i), data.fieldCount()),
+          keyChange ? data.key(after) : oldKeys.get(i), after);
+    }
+  }
+
+  /** Records the rows a DELETE removes: at {@code keys[i]}, with the values {@code input[i]} (its first fields). */
+  public void deleted(List<byte[]> keys, List<Object[]> input) {
+    for (int i = 0; i < keys.size() && !isEmpty(); i++) {
+      change(keys.get(i), Arrays.copyOf(input.get(i), data.fieldCount()), null, null);
+    }
+  }
+
+  /**
    * Checks unique indexes: no two rows the statement writes, and no row it writes and a row it
    * leaves alone, have equal values in every indexed column (none NULL).
    *
@@ -175,7 +213,7 @@ public final class IndexUpdates {
     if (store instanceof RangeWatch w) {
       w.watchPrefix(ix.index().storageName(), prefix);
     }
-    Table t = store.table(ix.index().storageName());
+    Table t = VerifyingIndexTable.of(store, ix);
     Scan scan = new Scan().setRowPrefix(prefix).addFamily(ix.family());
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
@@ -194,8 +232,66 @@ public final class IndexUpdates {
         + " in unique index " + ix.index().name() + " of table " + ix.data().def().name());
   }
 
-  /** Adds the statement's index writes to {@code batch}: deletes at {@code deleteTs}, puts at {@code putTs}. */
-  public void addTo(WriteBatch batch, long deleteTs, long putTs) {
+  /**
+   * Writes the statement: its data mutations {@code data} and its index changes, with the
+   * statement's {@code stamp}. On a store with atomic multi-row batches both are one write. On
+   * any other store the entries are kept by the protocol of {@code indexes.md} §3, which
+   * leaves no entry a reader would take for a row that is not there, whatever write fails:
+   * <ol>
+   *   <li>new and changed entries are written unverified, and entries to remove are marked
+   *       unverified;</li>
+   *   <li>the data rows are written;</li>
+   *   <li>the new entries are marked verified and the removed ones deleted, at a later stamp.</li>
+   * </ol>
+   */
+  public void write(WriteBatch data, Timestamps.Stamp stamp) {
+    write(data, stamp, d -> {
+      store.write(d);
+      return null;
+    });
+  }
+
+  /**
+   * How a statement writes its data rows on a store without atomic multi-row batches: returns
+   * the error that stopped it after it may have written some rows (which stay written), or null.
+   */
+  @FunctionalInterface
+  public interface DataWrite {
+    RuntimeException write(WriteBatch data);
+  }
+
+  /**
+   * As {@link #write(WriteBatch, Timestamps.Stamp)}, the data rows written by {@code writer} (on a
+   * store with atomic batches it must write {@code data} in one batch). When the writer stops
+   * with an error, each of the statement's entries is settled by its data row as a reader would
+   * see it (verified if the row calls for it, else deleted) and the error is thrown.
+   */
+  public void write(WriteBatch data, Timestamps.Stamp stamp, DataWrite writer) {
+    if (indexes.isEmpty() || store.atomicMultiRowBatches()) {
+      addTo(data, stamp.deleteTs(), stamp.putTs());
+      RuntimeException stopped = data.isEmpty() ? null : writer.write(data);
+      if (stopped != null) {
+        throw stopped;
+      }
+      return;
+    }
+    WriteBatch unverified = new WriteBatch();
+    addTo(unverified, stamp.deleteTs(), stamp.putTs(), false);
+    if (!unverified.isEmpty()) {
+      store.write(unverified);
+    }
+    RuntimeException stopped = data.isEmpty() ? null : writer.write(data);
+    Timestamps.Stamp after = db.timestamps().next(true);
+    if (stopped != null) {
+      try {
+        settle(after);
+      } catch (RuntimeException e) {
+        // the entries stay unverified: readers check them, REPAIR settles them
+        stopped.addSuppressed(e);
+      }
+      throw stopped;
+    }
+    WriteBatch settled = new WriteBatch();
     for (int i = 0; i < indexes.size(); i++) {
       IndexMapping ix = indexes.get(i);
       String table = ix.index().storageName();
@@ -203,7 +299,67 @@ public final class IndexUpdates {
       Map<ByteBuffer, Object[]> come = added.get(i);
       for (Map.Entry<ByteBuffer, Object[]> e : gone.entrySet()) {
         if (!come.containsKey(e.getKey())) {
-          batch.add(table, new Delete(e.getKey().array(), deleteTs).addFamily(ix.family()));
+          settled.add(table, new Delete(e.getKey().array(), after.deleteTs()).addFamily(ix.family()));
+        }
+      }
+      for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
+        Object[] before = gone.get(e.getKey());
+        if (before == null || !ix.sameEntry(before, e.getValue())) {
+          settled.add(table, ix.markerPut(e.getKey().array(), true, after.putTs()));
+        }
+      }
+    }
+    if (!settled.isEmpty()) {
+      store.write(settled);
+    }
+  }
+
+  /**
+   * After a data write that stopped part way: each entry the statement wrote or marked is checked
+   * against its data row, and written verified as the row makes it or deleted.
+   */
+  private void settle(Timestamps.Stamp after) {
+    WriteBatch settled = new WriteBatch();
+    for (int i = 0; i < indexes.size(); i++) {
+      IndexMapping ix = indexes.get(i);
+      Table rows = store.table(ix.data().def().storageName());
+      java.util.Set<ByteBuffer> keys = new java.util.LinkedHashSet<>(removed.get(i).keySet());
+      keys.addAll(added.get(i).keySet());
+      for (ByteBuffer k : keys) {
+        Object[] e = removed.get(i).containsKey(k) ? removed.get(i).get(k) : added.get(i).get(k);
+        Object[] want = ix.entryOf(rows.get(ix.dataGet(e)));
+        if (want != null && Arrays.equals(ix.entryKey(want), k.array())) {
+          settled.add(ix.index().storageName(), new Delete(k.array(), after.deleteTs()).addFamily(ix.family()));
+          settled.add(ix.index().storageName(), ix.entryPut(k.array(), want, after.putTs()));
+        } else {
+          settled.add(ix.index().storageName(), new Delete(k.array(), after.deleteTs()).addFamily(ix.family()));
+        }
+      }
+    }
+    if (!settled.isEmpty()) {
+      store.write(settled);
+    }
+  }
+
+  /** Adds the statement's index writes to {@code batch}: deletes at {@code deleteTs}, puts at {@code putTs}. */
+  public void addTo(WriteBatch batch, long deleteTs, long putTs) {
+    addTo(batch, deleteTs, putTs, true);
+  }
+
+  /**
+   * As {@link #addTo(WriteBatch, long, long)}; unless {@code verified}, the new entries are
+   * written unverified and the entries to remove are marked unverified instead of deleted.
+   */
+  private void addTo(WriteBatch batch, long deleteTs, long putTs, boolean verified) {
+    for (int i = 0; i < indexes.size(); i++) {
+      IndexMapping ix = indexes.get(i);
+      String table = ix.index().storageName();
+      Map<ByteBuffer, Object[]> gone = removed.get(i);
+      Map<ByteBuffer, Object[]> come = added.get(i);
+      for (Map.Entry<ByteBuffer, Object[]> e : gone.entrySet()) {
+        if (!come.containsKey(e.getKey())) {
+          batch.add(table, verified ? new Delete(e.getKey().array(), deleteTs).addFamily(ix.family())
+              : ix.markerPut(e.getKey().array(), false, putTs));
         }
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
@@ -215,7 +371,7 @@ public final class IndexUpdates {
           // an included column may have become NULL: the entry is written anew
           batch.add(table, new Delete(e.getKey().array(), deleteTs).addFamily(ix.family()));
         }
-        batch.add(table, ix.entryPut(e.getKey().array(), e.getValue(), putTs));
+        batch.add(table, ix.entryPut(e.getKey().array(), e.getValue(), putTs, verified));
       }
     }
   }

@@ -1,12 +1,15 @@
 package dev.cellar.sql.exec;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.RowIds;
+import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.CheckAndMutate;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Durability;
 import dev.cellar.storage.Get;
@@ -37,7 +40,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * is atomic. The statement holds the table's write lock from before it reads its input until
  * its batch is written: duplicate-key checks and read-modify-write updates are race-free, and
  * a failed statement (duplicate key, NULL in a NOT NULL column, a value that cannot be stored)
- * writes nothing.
+ * writes nothing. The rows' mutations are made by {@link RowMutations}, a dynamic family's by
+ * {@link DynamicCellWriter}; index maintenance is {@link IndexUpdates}'.
+ *
+ * <p>On a store without atomic multi-row batches (HBase) a statement is atomic per row only: a
+ * failure part way leaves the rows before it written, and {@link IndexUpdates#write} keeps the
+ * indexes readable whatever is left. On a store other processes share, an INSERT writes each
+ * row with a check-and-mutate that it is absent, so that the store, not this process's lock,
+ * decides between processes inserting one key.
  *
  * <p>Semantics:
  * <ul>
@@ -75,14 +85,17 @@ public final class TableWriter {
   private final CellarStore store;
   private final TableMapping m;
   private final TableDef def;
-  private final Durability durability;
+  private final RowMutations mutations;
+  private final DynamicCellWriter cells;
 
   public TableWriter(CellarDatabase db, CellarStore store, TableMapping mapping) {
     this.db = db;
     this.store = store;
     this.m = mapping;
     this.def = mapping.def();
-    this.durability = def.flag("DISABLE_WAL") ? Durability.SKIP_WAL : Durability.USE_DEFAULT;
+    this.mutations = new RowMutations(mapping,
+        store.sharedAcrossProcesses() ? RowMutations.SHARED_MARKER : mapping.markerValue());
+    this.cells = new DynamicCellWriter(db, store, mapping, mutations);
   }
 
   /**
@@ -98,18 +111,18 @@ public final class TableWriter {
     try {
       List<Object[]> input = m.limits().rows(materialize(rows, cancel));
       if (m.isDynamic()) {
-        writeCells(List.of(), input, !upsert);
+        cells.write(List.of(), input, !upsert);
         return input.size();
       }
       for (Object[] row : input) {
-        checkNotNull(row, targeted);
+        mutations.checkNotNull(row, targeted);
       }
       Map<ByteBuffer, Object[]> byKey = new LinkedHashMap<>();
       for (Object[] row : input) {
         byte[] key = def.hiddenKey() ? db.rowIds().nextKey(def.schema(), def.name()) : m.key(row);
         Object[] previous = byKey.put(ByteBuffer.wrap(key), row);
         if (previous != null && !upsert) {
-          throw duplicate(row, "twice in one statement");
+          throw mutations.duplicate(row, "twice in one statement");
         }
       }
       if (!upsert && !def.hiddenKey()) {
@@ -126,17 +139,7 @@ public final class TableWriter {
       IndexUpdates indexes = IndexUpdates.of(db, store, m);
       if (!indexes.isEmpty()) {
         Map<ByteBuffer, Object[]> old = upsert && !def.hiddenKey() ? currentRows(byKey.keySet()) : Map.of();
-        for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
-          Object[] before = old.get(e.getKey());
-          Object[] after = Arrays.copyOf(e.getValue(), m.fieldCount());
-          for (int f = 0; upsert && targeted != null && f < after.length; f++) {
-            if (!targeted[f] && !m.isKey(f)) {
-              after[f] = before == null ? null : before[f];
-            }
-          }
-          byte[] key = e.getKey().array();
-          indexes.change(before == null ? null : key, before, key, after);
-        }
+        indexes.written(byKey, old, upsert ? targeted : null);
         indexes.checkUnique();
         deletes |= indexes.deletes();
       }
@@ -145,7 +148,7 @@ public final class TableWriter {
       for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
         byte[] key = e.getKey().array();
         Object[] row = e.getValue();
-        Put p = put(key, row, upsert ? targeted : null, stamp.putTs());
+        Put p = mutations.put(key, row, upsert ? targeted : null, stamp.putTs());
         if (p.isEmpty()) {
           if (!upsert) {
             throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "row " + m.describeKey(row) + " of mapped table "
@@ -156,18 +159,23 @@ public final class TableWriter {
           batch.add(def.storageName(), p);
         }
         if (upsert) {
-          Delete d = nullCells(key, row, targeted, stamp.deleteTs());
+          Delete d = mutations.nullCells(key, row, targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
           }
-          d = mapFamilies(key, row, targeted, stamp.deleteTs());
+          d = mutations.mapFamilies(key, row, targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
           }
         }
       }
-      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      store.write(batch);
+      if (!upsert && !def.hiddenKey() && !m.isMapped() && store.sharedAcrossProcesses()
+          && !store.atomicMultiRowBatches()) {
+        // another process may insert the same keys meanwhile: the store decides, row by row
+        indexes.write(batch, stamp, data -> putIfAbsent(data, byKey));
+      } else {
+        indexes.write(batch, stamp);
+      }
       if (def.hiddenKey()) {
         List<byte[]> keys = new ArrayList<>(byKey.size());
         byKey.keySet().forEach(k -> keys.add(k.array()));
@@ -198,10 +206,10 @@ public final class TableWriter {
           for (int u = 0; u < updated.length; u++) {
             row[updated[u]] = m.limits().value(updated[u], in[n + u]);
           }
-          keepStatementTime(row, updated);
+          mutations.keepStatementTime(row, updated);
           newRows.add(row);
         }
-        writeCells(input, newRows, true);
+        cells.write(input, newRows, true);
         return input.size();
       }
       boolean[] targeted = new boolean[n];
@@ -221,18 +229,14 @@ public final class TableWriter {
           }
           deletes |= row[updated[u]] == null || m.isMap(updated[u]);
         }
-        keepStatementTime(row, updated);
-        checkNotNull(row, targeted);
+        mutations.keepStatementTime(row, updated);
+        mutations.checkNotNull(row, targeted);
         newRows.add(row);
       }
       deletes |= keyChange;
       IndexUpdates indexes = IndexUpdates.of(db, store, m);
       if (!indexes.isEmpty()) {
-        for (int i = 0; i < newRows.size(); i++) {
-          Object[] after = newRows.get(i);
-          indexes.change(oldKeys.get(i), Arrays.copyOf(input.get(i), n), keyChange ? m.key(after) : oldKeys.get(i),
-              after);
-        }
+        indexes.updated(oldKeys, input, newRows, keyChange);
         indexes.checkUnique();
         deletes |= indexes.deletes();
       }
@@ -241,12 +245,12 @@ public final class TableWriter {
       if (!keyChange) {
         for (int i = 0; i < newRows.size(); i++) {
           byte[] key = oldKeys.get(i);
-          addPut(batch, put(key, newRows.get(i), targeted, stamp.putTs()));
-          Delete d = nullCells(key, newRows.get(i), targeted, stamp.deleteTs());
+          mutations.addPut(batch, mutations.put(key, newRows.get(i), targeted, stamp.putTs()));
+          Delete d = mutations.nullCells(key, newRows.get(i), targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
           }
-          d = mapFamilies(key, newRows.get(i), targeted, stamp.deleteTs());
+          d = mutations.mapFamilies(key, newRows.get(i), targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
           }
@@ -259,7 +263,7 @@ public final class TableWriter {
         Map<ByteBuffer, Object[]> newKeys = new LinkedHashMap<>();
         for (Object[] row : newRows) {
           if (newKeys.put(ByteBuffer.wrap(m.key(row)), row) != null) {
-            throw duplicate(row, "twice in one statement");
+            throw mutations.duplicate(row, "twice in one statement");
           }
         }
         Map<ByteBuffer, Object[]> mustBeAbsent = new LinkedHashMap<>();
@@ -270,12 +274,11 @@ public final class TableWriter {
         });
         checkAbsent(mustBeAbsent);
         for (byte[] k : oldKeys) {
-          batch.add(def.storageName(), deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
+          batch.add(def.storageName(), mutations.deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
         }
-        newKeys.forEach((k, row) -> addPut(batch, put(k.array(), row, null, stamp.putTs())));
+        newKeys.forEach((k, row) -> mutations.addPut(batch, mutations.put(k.array(), row, null, stamp.putTs())));
       }
-      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      store.write(batch);
+      indexes.write(batch, stamp);
       return input.size();
     } finally {
       lock.unlock();
@@ -293,109 +296,41 @@ public final class TableWriter {
     try {
       List<Object[]> input = materialize(rows, cancel);
       if (m.isDynamic()) {
-        writeCells(input, List.of(), false);
+        cells.write(input, List.of(), false);
         return input.size();
       }
       List<byte[]> keys = keysOf(input, m.fieldCount(), cancel);
       IndexUpdates indexes = IndexUpdates.of(db, store, m);
-      for (int i = 0; i < keys.size() && !indexes.isEmpty(); i++) {
-        indexes.change(keys.get(i), Arrays.copyOf(input.get(i), m.fieldCount()), null, null);
-      }
+      indexes.deleted(keys, input);
       Timestamps.Stamp stamp = db.timestamps().next(true);
       WriteBatch batch = new WriteBatch();
       for (byte[] k : keys) {
-        batch.add(def.storageName(), deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
+        batch.add(def.storageName(), mutations.deleteRow(k, stamp.deleteTs(), indexes.inDataTable()));
       }
-      indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-      store.write(batch);
+      indexes.write(batch, stamp);
       return input.size();
     } finally {
       lock.unlock();
     }
   }
 
-  /**
-   * The writes of a dynamic-family table, in one batch: deletes the cells of {@code removed}
-   * rows, then puts the cells of {@code written} rows; with {@code mustBeNew}, a written row
-   * whose cell exists and is not removed is a duplicate key.
-   */
-  private void writeCells(List<Object[]> removed, List<Object[]> written, boolean mustBeNew) {
-    byte[] family = Bytes.toBytes(def.mapping().dynamicFamily());
-    Map<List<ByteBuffer>, Object[]> gone = new LinkedHashMap<>();
-    for (Object[] row : removed) {
-      gone.put(cellKey(row), row);
-    }
-    Map<List<ByteBuffer>, Object[]> puts = new LinkedHashMap<>();
-    for (Object[] row : written) {
-      checkNotNull(row, null);
-      if (row[m.cellValueField()] == null) {
-        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "NULL in column "
-            + def.columns().get(m.cellValueField()).name() + " of table " + def.name() + ": a row of it is a cell of "
-            + "family " + def.mapping().dynamicFamily() + ", which cannot be absent");
-      }
-      if (puts.put(cellKey(row), row) != null && mustBeNew) {
-        throw duplicate(row, "twice in one statement");
-      }
-    }
-    if (mustBeNew) {
-      Table table = store.table(def.storageName());
-      for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
-        if (gone.containsKey(e.getKey())) {
-          continue;
-        }
-        Get g = new Get(e.getKey().get(0).array()).addColumn(family, e.getKey().get(1).array());
-        if (!table.get(g).isEmpty()) {
-          throw duplicate(e.getValue(), "already exists");
-        }
-      }
-    }
-    IndexUpdates indexes = IndexUpdates.of(db, store, m);
-    if (!indexes.isEmpty()) {
-      Table table = store.table(def.storageName());
-      for (Map.Entry<List<ByteBuffer>, Object[]> e : gone.entrySet()) {
-        Object[] after = puts.get(e.getKey());
-        byte[] id = IndexMapping.cellIdentity(e.getKey().get(0).array(), e.getKey().get(1).array());
-        indexes.change(id, e.getValue(), after == null ? null : id, after);
-      }
-      for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
-        if (gone.containsKey(e.getKey())) {
-          continue;
-        }
-        Object[] before = null;
-        if (!mustBeNew) {
-          // an UPSERT replaces the cell's value: its old entries go
-          Result r = table.get(new Get(e.getKey().get(0).array()).addColumn(family, e.getKey().get(1).array()));
-          if (!r.isEmpty()) {
-            before = new Object[m.fieldCount()];
-            m.decodeCellInto(r, r.cells().get(0), before, null);
-          }
-        }
-        byte[] id = IndexMapping.cellIdentity(e.getKey().get(0).array(), e.getKey().get(1).array());
-        indexes.change(before == null ? null : id, before, id, e.getValue());
-      }
-      indexes.checkUnique();
-    }
-    Timestamps.Stamp stamp = db.timestamps().next(!gone.isEmpty() || indexes.deletes());
-    WriteBatch batch = new WriteBatch();
-    indexes.addTo(batch, stamp.deleteTs(), stamp.putTs());
-    for (List<ByteBuffer> k : gone.keySet()) {
-      if (!puts.containsKey(k)) {
-        batch.add(def.storageName(), withDurability(new Delete(k.get(0).array(), stamp.deleteTs())
-            .addColumns(family, k.get(1).array())));
-      }
-    }
-    for (Map.Entry<List<ByteBuffer>, Object[]> e : puts.entrySet()) {
-      Put p = new Put(e.getKey().get(0).array(), m.cellTimestamp(e.getValue(), stamp.putTs()));
-      p.addColumn(family, e.getKey().get(1).array(), m.encodeValue(m.cellValueField(), e.getValue()[m.cellValueField()]));
-      p.setDurability(durability);
-      batch.add(def.storageName(), p);
-    }
-    store.write(batch);
-  }
 
-  /** The rowkey and qualifier of a row of a dynamic-family table. */
-  private List<ByteBuffer> cellKey(Object[] row) {
-    return List.of(ByteBuffer.wrap(m.key(row)), ByteBuffer.wrap(m.cellQualifier(row)));
+
+  /**
+   * Writes the puts of new rows, each only if its row has no marker cell (check-and-mutate, so
+   * that the store decides between processes inserting one key); stops at the first row that
+   * exists and returns its 23505 (the rows before it stay written), else null.
+   */
+  private RuntimeException putIfAbsent(WriteBatch data, Map<ByteBuffer, Object[]> byKey) {
+    Table table = store.table(def.storageName());
+    for (WriteBatch.Entry e : data.entries()) {
+      Mutation put = e.mutation();
+      if (!table.checkAndMutate(CheckAndMutate.newBuilder(put.row())
+          .ifNotExists(m.markerFamily(), TableMapping.MARKER).build(put))) {
+        return mutations.duplicate(byKey.get(ByteBuffer.wrap(put.row())), "already exists");
+      }
+    }
+    return null;
   }
 
   /** The rows now stored under {@code keys}, decoded whole, by key; absent keys are left out. */
@@ -485,16 +420,6 @@ public final class TableWriter {
     return keys;
   }
 
-  private void checkNotNull(Object[] row, boolean[] targeted) {
-    List<ColumnDef> cols = def.columns();
-    for (int f = 0; f < cols.size(); f++) {
-      ColumnDef c = cols.get(f);
-      if (row[f] == null && !c.nullable() && !c.rowTimestamp() && (c.isKey() || targeted == null || targeted[f])) {
-        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
-            "NULL in column " + c.name() + " of table " + def.name() + ", which is NOT NULL");
-      }
-    }
-  }
 
   private void checkAbsent(Map<ByteBuffer, Object[]> rows) {
     Table table = store.table(def.storageName());
@@ -516,117 +441,19 @@ public final class TableWriter {
       List<Result> results = table.get(gets);
       for (int i = 0; i < results.size(); i++) {
         if (!results.get(i).isEmpty()) {
-          throw duplicate(chunk.get(i).getValue(), "already exists");
+          throw mutations.duplicate(chunk.get(i).getValue(), "already exists");
         }
       }
     }
   }
 
-  private CellarSqlException duplicate(Object[] row, String how) {
-    return new CellarSqlException(SqlState.UNIQUE_VIOLATION,
-        "duplicate key " + m.describeKey(row) + " in table " + def.name() + ": the key " + how);
-  }
 
-  /** The put of a row's non-NULL columns (only {@code targeted} ones if given) and its marker. */
-  private Put put(byte[] key, Object[] row, boolean[] targeted, long ts) {
-    Put p = new Put(key, m.cellTimestamp(row, ts));
-    if (!m.isMapped()) {
-      p.addColumn(m.markerFamily(), TableMapping.MARKER, m.markerValue());
-    }
-    for (int f = 0; f < row.length && f < m.fieldCount(); f++) {
-      if (row[f] == null || (targeted != null && !targeted[f])) {
-        continue;
-      }
-      if (m.isCell(f)) {
-        p.addColumn(m.family(f), m.qualifier(f), m.encodeValue(f, row[f]));
-      } else if (m.isMap(f)) {
-        for (Map.Entry<byte[], byte[]> e : m.encodeMap(f, row[f]).entrySet()) {
-          p.addColumn(m.family(f), e.getKey(), e.getValue());
-        }
-      }
-    }
-    p.setDurability(durability);
-    return p;
-  }
 
-  /** Delete markers for the targeted columns that are NULL, or {@code null} if none. */
-  private Delete nullCells(byte[] key, Object[] row, boolean[] targeted, long ts) {
-    Delete d = null;
-    for (int f = 0; f < m.fieldCount(); f++) {
-      if (!m.isCell(f) || row[f] != null || (targeted != null && !targeted[f])) {
-        continue;
-      }
-      if (d == null) {
-        d = new Delete(key, m.cellTimestamp(row, ts));
-      }
-      d.addColumns(m.family(f), m.qualifier(f));
-    }
-    if (d != null) {
-      d.setDurability(durability);
-    }
-    return d;
-  }
 
-  /**
-   * The delete of the families of the targeted MAP columns, whose entries the row's values
-   * replace whole, or {@code null} if none. Its puts are later than it: at {@code ts}, before
-   * the statement's put timestamp, or, for a row written at its {@code ROW_TIMESTAMP}, just before
-   * that (entries written later than it are kept, as any cell written later would be).
-   */
-  private Delete mapFamilies(byte[] key, Object[] row, boolean[] targeted, long ts) {
-    if (!m.hasMaps()) {
-      return null;
-    }
-    boolean explicit = m.rowTimestampField() >= 0 && row[m.rowTimestampField()] != null;
-    long at = explicit ? m.cellTimestamp(row, ts) - 1 : ts;
-    Delete d = null;
-    for (int f = 0; f < m.fieldCount() && at >= 0; f++) {
-      if (m.isMap(f) && (targeted == null || targeted[f])) {
-        d = d == null ? new Delete(key, at) : d;
-        d.addFamily(m.family(f));
-      }
-    }
-    if (d != null) {
-      d.setDurability(durability);
-    }
-    return d;
-  }
 
-  /**
-   * Clears the {@code ROW_TIMESTAMP} value of an updated row unless the UPDATE sets it: the row
-   * read holds its cells' timestamp, and writing at it would hide the change behind it.
-   */
-  private void keepStatementTime(Object[] row, int[] updated) {
-    int ts = m.rowTimestampField();
-    if (ts >= 0 && java.util.Arrays.stream(updated).noneMatch(u -> u == ts)) {
-      row[ts] = null;
-    }
-  }
 
-  private Mutation withDurability(Delete d) {
-    return d.setDurability(durability);
-  }
 
-  /** Adds {@code p} unless it has no cell (a mapped row whose columns are all NULL). */
-  private void addPut(WriteBatch batch, Put p) {
-    if (!p.isEmpty()) {
-      batch.add(def.storageName(), p);
-    }
-  }
 
-  /**
-   * The delete of a row: the whole row, or its cells in the table's families for a mapped table
-   * and for a table whose index families ({@code localIndexes}) share its rowkeys.
-   */
-  private Mutation deleteRow(byte[] key, long ts, boolean localIndexes) {
-    Delete d = new Delete(key, ts);
-    if (m.isMapped() || localIndexes) {
-      for (byte[] f : m.families()) {
-        d.addFamily(f);
-      }
-    }
-    return withDurability(d);
-  }
 
   private void checkWritable(String statement) {
     if (def.isMapped() && def.mapping().readOnly()) {

@@ -1,6 +1,6 @@
 /**
  * Runtime of the SQL layer: how rows map onto cells ({@link dev.cellar.sql.exec.TableMapping}),
  * atomic DML ({@link dev.cellar.sql.exec.TableWriter}), statement timestamps, generated rowkeys
- * and cancellation.
+ *, index maintenance and cancellation.
  */
 package dev.cellar.sql.exec;

@@ -1,11 +1,11 @@
 package dev.cellar.sql.txn;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;

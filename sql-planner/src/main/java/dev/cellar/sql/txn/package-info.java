@@ -4,7 +4,7 @@
  * writes held back as {@link dev.cellar.storage.PendingWrites} and laid over every read; commit
  * checks that no row it wrote was written by anyone since its snapshot (first committer wins)
  * and writes everything as one atomic batch ({@link dev.cellar.sql.txn.Transaction}). Imports the
- * storage API and {@link dev.cellar.sql.CellarDatabase}; the layers above reach it through the
+ * storage API and {@link dev.cellar.sql.database.CellarDatabase}; the layers above reach it through the
  * connection's session.
  */
 package dev.cellar.sql.txn;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cellar.sql.CellarDatabase;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;

@@ -30,7 +30,7 @@ import java.util.List;
 /**
  * Translates Cellar's filters to HBase's server-side filters of the same name, which run in the
  * region servers. Every Cellar filter has an HBase equivalent except these, which run in the
- * client on the rows the region servers return ({@link ClientFilter}), with Cellar's semantics:
+ * client on the rows the region servers return ({@link dev.cellar.storage.filter.ClientFilter}), with Cellar's semantics:
  *
  * <ul>
  *   <li>any filter using {@link dev.cellar.storage.filter.SignedIntegerComparator} (HBase's

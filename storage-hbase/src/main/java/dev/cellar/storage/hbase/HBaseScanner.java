@@ -4,6 +4,7 @@ import dev.cellar.storage.Cell;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.filter.ClientFilter;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -198,6 +198,12 @@ public final class HBaseStore implements CellarStore {
     return false;
   }
 
+  /** True: every client of the cluster may open the namespace's tables and write them. */
+  @Override
+  public boolean sharedAcrossProcesses() {
+    return true;
+  }
+
   /** False: not yet (HBase's own bulk load needs files on the cluster's file system). */
   @Override
   public boolean bulkLoads() {

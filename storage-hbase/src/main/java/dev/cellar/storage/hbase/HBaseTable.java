@@ -13,6 +13,7 @@ import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.filter.ClientFilter;
 import dev.cellar.storage.filter.Filter;
 import java.io.IOException;
 import java.util.ArrayList;

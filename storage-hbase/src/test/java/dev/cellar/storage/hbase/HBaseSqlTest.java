@@ -115,19 +115,17 @@ class HBaseSqlTest {
   }
 
   @Test
-  void indexesAndTransactionsAreRefusedWithReasons() throws Exception {
+  void transactionsAreRefusedWithReasonsWhileIndexesWork() throws Exception {
     try (Connection c = DriverManager.getConnection(url())) {
       try (Statement s = c.createStatement()) {
         s.execute("CREATE TABLE people (id BIGINT PRIMARY KEY, name VARCHAR)");
         s.executeUpdate("INSERT INTO people VALUES (1, 'ann')");
+        // indexes keep to their protocol for stores that write one row at a time (HBaseIndexTest)
+        s.execute("CREATE INDEX people_name ON people (name)");
       }
-      SQLException e = fails(c, "CREATE INDEX people_name ON people (name)");
-      assertEquals("0A000", e.getSQLState());
-      assertTrue(e.getMessage().contains("people_name".toUpperCase()) || e.getMessage().contains("people_name"),
-          e.getMessage());
-      assertTrue(e.getMessage().contains("atomic"), e.getMessage());
+      assertEquals(List.of("1,ann"), rows(c, "SELECT id, name FROM people WHERE name = 'ann'"));
       c.setAutoCommit(false);
-      e = assertThrows(SQLException.class, () -> rows(c, "SELECT * FROM people"));
+      SQLException e = assertThrows(SQLException.class, () -> rows(c, "SELECT * FROM people"));
       assertEquals("0A000", e.getSQLState());
       assertTrue(e.getMessage().contains("transactions"), e.getMessage());
       c.setAutoCommit(true);

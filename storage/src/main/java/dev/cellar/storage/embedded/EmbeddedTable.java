@@ -1,5 +1,6 @@
 package dev.cellar.storage.embedded;
 
+import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CheckAndMutate;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Get;
@@ -17,6 +18,7 @@ import dev.cellar.storage.TableNotEnabledException;
 import dev.cellar.storage.TableNotFoundException;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.iter.SortedMapIterator;
+import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.RegionScanner;
 import java.util.ArrayList;
 import java.util.List;
@@ -215,8 +217,9 @@ final class EmbeddedTable implements Table {
     store.snapshotLock().readLock().lock();
     try {
       // Regions are read ahead in parallel unless the filter's state spans regions (see Filter#copy).
-      return new TableScanner(handle, scan, readPoint(), store.options().clock().getAsLong(), store.scanPool(),
-          pendingSource());
+      TableScanner s = new TableScanner(handle, scan, readPoint(), store.options().clock().getAsLong(),
+          store.scanPool(), pendingSource());
+      return s.counted(store.scannerCount());
     } finally {
       store.snapshotLock().readLock().unlock();
     }
@@ -254,6 +257,48 @@ final class EmbeddedTable implements Table {
       for (RegionScanner s : scanners) {
         s.close();
       }
+    }
+  }
+
+  /**
+   * Cuts at region boundaries and at the last rows of the data blocks of each region's largest
+   * store file (about one block of data apart), then keeps {@code pieces - 1} of those cuts spread
+   * evenly over them.
+   */
+  @Override
+  public List<byte[]> splitRows(byte[] startRow, byte[] stopRow, int pieces) {
+    checkLive();
+    List<byte[]> cuts = new ArrayList<>();
+    for (Region r : handle.regions()) {
+      boolean beforeStop = stopRow.length == 0 || Bytes.compare(r.startRow(), stopRow) < 0;
+      boolean afterStart = r.endRow().length == 0 || Bytes.compare(r.endRow(), startRow) > 0;
+      if (!beforeStop || !afterStart) {
+        continue;
+      }
+      addInside(cuts, r.startRow(), startRow, stopRow);
+      for (byte[] row : r.blockBoundaryRows()) {
+        addInside(cuts, row, startRow, stopRow);
+      }
+    }
+    if (pieces <= 1) {
+      return List.of();
+    }
+    int segments = cuts.size() + 1;
+    if (segments <= pieces) {
+      return cuts;
+    }
+    List<byte[]> out = new ArrayList<>(pieces - 1);
+    for (int k = 1; k < pieces; k++) {
+      out.add(cuts.get((int) ((long) k * segments / pieces) - 1));
+    }
+    return out;
+  }
+
+  /** Adds {@code row} if it lies strictly inside the range and after the last row added. */
+  private static void addInside(List<byte[]> cuts, byte[] row, byte[] startRow, byte[] stopRow) {
+    if (Bytes.compare(row, startRow) > 0 && (stopRow.length == 0 || Bytes.compare(row, stopRow) < 0)
+        && (cuts.isEmpty() || Bytes.compare(row, cuts.get(cuts.size() - 1)) > 0)) {
+      cuts.add(row);
     }
   }
 

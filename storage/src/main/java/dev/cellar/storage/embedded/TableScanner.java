@@ -13,11 +13,14 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
  * A {@link ResultScanner} over a table: the regions overlapping the scan's range one after
- * another (in reverse for a reversed scan), all read at the same read point.
+ * another (in reverse for a reversed scan), all read at the same read point. A large scan reads
+ * the next regions ahead in the store's scan pool, and a large region as several parts of its
+ * range, each read ahead likewise.
  *
  * <p>Every region's sources (memstores and files) are taken when the scanner opens, so that
  * flushes, compactions and splits that happen while it runs cannot change what it sees: a
@@ -27,6 +30,14 @@ import java.util.function.Supplier;
 final class TableScanner implements ResultScanner {
   /** Regions read ahead of the consumer by a large scan. */
   static final int PREFETCH_REGIONS = 2;
+  /**
+   * Parts a large forward scan reads one large region in, each read ahead by the pool like a
+   * region of its own: a table made without split points is one region until it reaches the
+   * split size, and is still read on every core.
+   */
+  static final int PIECES_PER_REGION = 8;
+  /** Data blocks below which a part is not worth a scanner of its own. */
+  static final int MIN_BLOCKS_PER_PIECE = 16;
   /** Scans with a limit at or below this read regions one at a time. */
   static final int PARALLEL_MIN_LIMIT = 1000;
 
@@ -38,6 +49,7 @@ final class TableScanner implements ResultScanner {
   private int rowsReturned;
   private byte[] lastRow;
   private boolean closed;
+  private AtomicInteger open;
 
   /**
    * @param pool runs region prefetchers for large multi-region scans; {@code null} reads
@@ -53,9 +65,11 @@ final class TableScanner implements ResultScanner {
     this.scan = scan;
     // A filter whose state spans the scan (a page count…) cannot be copied: its regions are read in turn.
     boolean perRegionFilters = scan.filter() != null && scan.filter().copy() != null;
-    this.scanners = openAll(table, scan, readPoint, nowMs, perRegionFilters, pending);
-    boolean parallel = pool != null && scanners.size() > 1 && (scan.limit() == 0 || scan.limit() > PARALLEL_MIN_LIMIT)
+    boolean large = pool != null && (scan.limit() == 0 || scan.limit() > PARALLEL_MIN_LIMIT)
         && (scan.filter() == null || perRegionFilters);
+    this.scanners = openAll(table, scan, readPoint, nowMs, perRegionFilters, pending,
+        large && !scan.isReversed() ? PIECES_PER_REGION : 1);
+    boolean parallel = large && scanners.size() > 1;
     this.pool = parallel ? pool : null;
     this.prefetchers = parallel ? new RegionPrefetcher[scanners.size()] : null;
     if (!scanners.isEmpty()) {
@@ -66,6 +80,13 @@ final class TableScanner implements ResultScanner {
         startPrefetch(i);
       }
     }
+  }
+
+  /** This scanner, counted in {@code open} until it closes. */
+  TableScanner counted(AtomicInteger open) {
+    this.open = open;
+    open.incrementAndGet();
+    return this;
   }
 
   private void startPrefetch(int i) {
@@ -91,13 +112,30 @@ final class TableScanner implements ResultScanner {
 
   static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs,
       boolean perRegionFilters, Supplier<CellIterator> pending) {
+    return openAll(table, scan, readPoint, nowMs, perRegionFilters, pending, 1);
+  }
+
+  /**
+   * One scanner per region overlapping the scan, in scan order; with {@code pieces} above 1 a
+   * region of many data blocks (a forward scan's) is read as up to that many parts of its range,
+   * cut at rows of its largest file's block index, each a scanner of its own.
+   */
+  static List<RegionScanner> openAll(TableHandle table, Scan scan, long readPoint, long nowMs,
+      boolean perRegionFilters, Supplier<CellIterator> pending, int pieces) {
     while (true) {
       List<RegionScanner> out = new ArrayList<>();
       try {
         for (Region r : table.regions()) {
-          if (overlaps(r, scan)) {
+          if (!overlaps(r, scan)) {
+            continue;
+          }
+          List<byte[]> cuts = pieces > 1 ? cuts(r, scan, pieces) : List.of();
+          byte[] from = r.startRow();
+          for (int k = 0; k <= cuts.size(); k++) {
+            byte[] to = k < cuts.size() ? cuts.get(k) : r.endRow();
             out.add(r.scanner(scan, perRegionFilters ? scan.filter().copy() : scan.filter(), readPoint, nowMs,
-                pending == null ? null : pending.get()));
+                pending == null ? null : pending.get(), from, to));
+            from = to;
           }
         }
       } catch (RegionClosedException e) {
@@ -119,6 +157,26 @@ final class TableScanner implements ResultScanner {
     }
   }
 
+  /**
+   * Rows cutting the part of region {@code r} that a forward scan reads into at most
+   * {@code pieces} parts of about equal data, at least {@link #MIN_BLOCKS_PER_PIECE} data blocks
+   * each; none for a smaller region.
+   */
+  private static List<byte[]> cuts(Region r, Scan scan, int pieces) {
+    List<byte[]> inside = new ArrayList<>();
+    for (byte[] row : r.blockBoundaryRows()) {
+      if (Bytes.compare(row, scan.startRow()) > 0 && (scan.stopRow().length == 0 || Bytes.compare(row, scan.stopRow()) < 0)) {
+        inside.add(row);
+      }
+    }
+    int n = Math.min(pieces, (inside.size() + 1) / MIN_BLOCKS_PER_PIECE);
+    List<byte[]> out = new ArrayList<>();
+    for (int k = 1; k < n; k++) {
+      out.add(inside.get((int) ((long) k * (inside.size() + 1) / n) - 1));
+    }
+    return out;
+  }
+
   private static boolean overlaps(Region r, Scan s) {
     byte[] lo = s.isReversed() ? s.stopRow() : s.startRow();
     byte[] hi = s.isReversed() ? s.startRow() : s.stopRow();
@@ -136,6 +194,11 @@ final class TableScanner implements ResultScanner {
       Result r = nextOfCurrent();
       if (r != null) {
         if (lastRow == null || !Arrays.equals(lastRow, r.row())) {
+          if (scan.limit() > 0 && rowsReturned >= scan.limit()) {
+            // a region or part read ahead knows nothing of the rows before it
+            close();
+            return null;
+          }
           rowsReturned++;
           lastRow = r.row();
         }
@@ -162,6 +225,9 @@ final class TableScanner implements ResultScanner {
   public void close() {
     if (!closed) {
       closed = true;
+      if (open != null) {
+        open.decrementAndGet();
+      }
       for (int i = index; i < scanners.size(); i++) {
         if (prefetchers != null && prefetchers[i] != null) {
           prefetchers[i].cancel();

@@ -10,6 +10,7 @@ import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.iter.MergingIterator;
 import dev.cellar.storage.memstore.MemStore;
+import dev.cellar.storage.sst.StoreFileReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -292,6 +293,38 @@ public final class Region {
     return middleRowByWeight();
   }
 
+  /**
+   * Rows at which this region's data can be cut into pieces of about one data block each, in
+   * ascending order, each inside the region and after its first row: the last rows of the data
+   * blocks of its largest store file (by bytes, whatever the family), from that file's index, so
+   * no data is read. Empty when the region has no store file or its largest has one block.
+   */
+  public List<byte[]> blockBoundaryRows() {
+    StoreFileHandle biggest = null;
+    for (FamilyStore fs : families.values()) {
+      for (StoreFileHandle f : fs.view().files()) {
+        if (biggest == null || f.reader().info().fileSize() > biggest.reader().info().fileSize()) {
+          biggest = f;
+        }
+      }
+    }
+    List<byte[]> out = new ArrayList<>();
+    if (biggest == null) {
+      return out;
+    }
+    StoreFileReader reader = biggest.reader();
+    byte[] previous = startRow;
+    for (int i = 0, n = reader.dataBlockCount(); i < n; i++) {
+      byte[] row = reader.lastRowOfBlock(i);
+      // a row spanning several blocks is one cut; rows of a sibling region (a file shared after a split) are not ours
+      if (Bytes.compare(row, previous) > 0 && contains(row)) {
+        out.add(row);
+        previous = row;
+      }
+    }
+    return out;
+  }
+
   /** Files with fewer blocks are split by walking the region's rows. */
   static final int MIN_BLOCKS_FOR_INDEX_SPLIT = 8;
 
@@ -524,7 +557,19 @@ public final class Region {
    */
   public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs,
       CellIterator pending) {
-    reads.increment();
+    return scanner(scan, filter, readPoint, nowMs, pending, startRow, endRow);
+  }
+
+  /**
+   * As {@link #scanner(Scan, dev.cellar.storage.filter.Filter, long, long, CellIterator)}, reading
+   * only the rows from {@code from} (inclusive) to {@code to} (exclusive; empty for the region's
+   * end), a part of this region's range: how one large region is read on several threads.
+   */
+  public RegionScanner scanner(Scan scan, dev.cellar.storage.filter.Filter filter, long readPoint, long nowMs,
+      CellIterator pending, byte[] from, byte[] to) {
+    if (Arrays.equals(from, startRow)) {
+      reads.increment(); // a scan read in parts counts once
+    }
     Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
     List<FamilyStore> read = new ArrayList<>();
     if (scan.columns().isEmpty()) {
@@ -564,7 +609,7 @@ public final class Region {
       sources.add(pending);
     }
     CellIterator merged = MergingIterator.of(sources);
-    return new RegionScanner(scan, filter, merged, readPoint, specs, startRow, endRow, () -> {
+    return new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> {
       for (StoreFileHandle f : acquired) {
         f.release();
       }

@@ -189,6 +189,16 @@ public final class StoreFileReader implements Closeable {
     return n == 0 ? null : index.lastRow((n - 1) / 2);
   }
 
+  /** The number of data blocks. */
+  public int dataBlockCount() {
+    return index.size();
+  }
+
+  /** The row of the last cell of data block {@code i} (0 ≤ i < {@link #dataBlockCount}), from the index. */
+  public byte[] lastRowOfBlock(int i) {
+    return index.lastRow(i);
+  }
+
   /**
    * The file's bloom filter, or {@code null} if it has none this reader can use: the caller then
    * reads the file for every row.

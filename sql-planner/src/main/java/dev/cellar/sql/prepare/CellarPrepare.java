@@ -1,0 +1,345 @@
+package dev.cellar.sql.prepare;
+
+import dev.cellar.sql.advice.CatalogReview;
+import dev.cellar.sql.advice.StatementWarnings;
+import dev.cellar.sql.ddl.DdlExecutor;
+import dev.cellar.sql.ddl.DdlParser;
+import dev.cellar.sql.parser.CellarParser;
+import dev.cellar.sql.profile.QueryProfile;
+import dev.cellar.sql.rel.CellarTableModify;
+import dev.cellar.sql.rules.CellarRules;
+import dev.cellar.sql.rules.CellarSemiJoinRules;
+import dev.cellar.sql.schema.CellarTable;
+import dev.cellar.sql.schema.DynamicColumns;
+import dev.cellar.sql.schema.IndexHint;
+import dev.cellar.sql.schema.UpsertContext;
+import java.lang.reflect.Type;
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.DataContexts;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteSystemProperty;
+import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCostFactory;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.prepare.Prepare.CatalogReader;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexExecutor;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.runtime.Bindable;
+import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.Program;
+
+/**
+ * Prepares statements for Cellar connections: DDL goes to {@link DdlExecutor} (Calcite's parser
+ * does not know Phoenix DDL), an UPSERT's target columns are recorded for
+ * {@link CellarTableModify}, and prepared plans are cached per connection by SQL text
+ * ({@link PlanCache}). Everything else is Calcite's own preparation.
+ */
+public class CellarPrepare extends CalcitePrepareImpl {
+  @Override
+  public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
+    String sql = query.sql;
+    if (query.rel == null && query.queryable == null && (sql == null || sql.isBlank())) {
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, sql == null ? "Syntax error: no SQL statement (null)"
+          : "Syntax error: the statement is empty");
+    }
+    CellarSession session = sql == null ? null : CellarSession.of(context);
+    if (session == null) {
+      return super.prepareSql(context, query, elementType, maxRowCount);
+    }
+    String first = DdlParser.firstWord(sql);
+    if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP")) {
+      return ddl(context, session, sql);
+    }
+    String analyzed = explainAnalyzeTarget(sql);
+    if (analyzed != null) {
+      return explainAnalyze(context, analyzed, elementType);
+    }
+    PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
+    long version = session.database().catalog().snapshot().version();
+    CalciteSignature<T> cached = session.plans().get(key, version);
+    if (cached != null) {
+      return cached;
+    }
+    if (first.equals("UPSERT")) {
+      UpsertContext.set(upsertTarget(context.config(), sql));
+    }
+    CalciteSignature<T> signature;
+    List<String> labels;
+    ColumnLabels.start();
+    try {
+      signature = super.prepareSql(context, query, elementType, maxRowCount);
+    } finally {
+      labels = ColumnLabels.finish();
+      UpsertContext.clear();
+    }
+    ColumnLabels.apply(signature.columns, labels);
+    session.plans().put(key, version, signature);
+    return signature;
+  }
+
+  /**
+   * Cellar's parser ({@link CellarParser}: everyday words such as {@code value} or {@code date}
+   * are names, {@code EXPLAIN query}), accepting the columns a statement declares for a table
+   * ({@code FROM t EXTEND (c type)}, {@code UPSERT INTO t (id, c type)}), which
+   * {@link CellarTable} reads as cells ({@link DynamicColumns}). Every statement of a Cellar
+   * connection that is not DDL is parsed here, view definitions included.
+   */
+  @Override
+  protected SqlParser createParser(String sql, SqlParser.Config config) {
+    return SqlParser.create(sql, CellarParser.withCellarParser(config).withConformance(extending(config.conformance())));
+  }
+
+  /** Calcite's convertlets, with calls of NULL-strict operators on a NULL literal folded ({@link NullFoldingConvertlets}). */
+  @Override
+  protected org.apache.calcite.sql2rel.SqlRexConvertletTable createConvertletTable() {
+    return NullFoldingConvertlets.wrap(PhoenixOperatorTable.convertlets(super.createConvertletTable()));
+  }
+
+  /** {@code conformance}, allowing {@code EXTEND}, {@code a % b} and {@code CURRENT_DATE()}. */
+  static org.apache.calcite.sql.validate.SqlConformance extending(org.apache.calcite.sql.validate.SqlConformance c) {
+    if (c.allowExtend() && c.isPercentRemainderAllowed() && c.allowNiladicParentheses()) {
+      return c;
+    }
+    return new org.apache.calcite.sql.validate.SqlDelegatingConformance(c) {
+      @Override
+      public boolean allowExtend() {
+        return true;
+      }
+
+      @Override
+      public boolean isPercentRemainderAllowed() {
+        return true;
+      }
+
+      @Override
+      public boolean allowNiladicParentheses() {
+        return true;
+      }
+    };
+  }
+
+  /**
+   * Calcite's planner, with its semi-join rules kept off aggregates without group keys
+   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, and
+   * folding casts of literals without compiling code ({@link LiteralCastExecutor}).
+   */
+  @Override
+  protected RelOptPlanner createPlanner(Context prepareContext, org.apache.calcite.plan.Context externalContext,
+      RelOptCostFactory costFactory) {
+    CellarSession session = CellarSession.of(prepareContext);
+    org.apache.calcite.plan.Context context = externalContext != null || session == null ? externalContext
+        : org.apache.calcite.plan.Contexts.of(prepareContext.config(), session);
+    VolcanoPlanner planner = new VolcanoPlanner(costFactory, context != null ? context
+        : org.apache.calcite.plan.Contexts.of(prepareContext.config())) {
+      // Calcite's preparation sets its executor before trimming and again before optimizing
+      @Override
+      public void setExecutor(RexExecutor executor) {
+        super.setExecutor(LiteralCastExecutor.wrap(executor));
+      }
+    };
+    // as Calcite's own planner (CalcitePrepareImpl.createPlanner)
+    planner.setExecutor(new RexExecutorImpl(DataContexts.EMPTY));
+    planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+    if (CalciteSystemProperty.ENABLE_COLLATION_TRAIT.value()) {
+      planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+    }
+    planner.setTopDownOpt(prepareContext.config().topDownOpt());
+    RelOptUtil.registerDefaultRules(planner, prepareContext.config().materializationsEnabled(), enableBindable);
+    Hook.PLANNER.run(planner);
+    for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.REPLACED) {
+      planner.removeRule(rule);
+    }
+    for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.RULES) {
+      planner.addRule(rule);
+    }
+    planner.addRule(CellarRules.MODIFY);
+    return planner;
+  }
+
+  /** Calcite's statement preparation, with Cellar's optimizer program ({@link CellarProgram}). */
+  @Override
+  protected CalcitePreparingStmt getPreparingStmt(Context context, Type elementType,
+      CalciteCatalogReader catalogReader, RelOptPlanner planner) {
+    JavaTypeFactory typeFactory = context.getTypeFactory();
+    EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
+        : EnumerableRel.Prefer.CUSTOM;
+    return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
+        createCluster(planner, new RexBuilder(typeFactory)), EnumerableConvention.INSTANCE,
+        createConvertletTable()) {
+      @Override
+      protected Program getProgram() {
+        return CellarProgram.INSTANCE;
+      }
+
+      /** Calcite's validator, with {@link CellarValidator}'s rewrite. */
+      @Override
+      protected SqlValidator createSqlValidator(CatalogReader catalogReader,
+          java.util.function.UnaryOperator<SqlValidator.Config> configTransform) {
+        return CellarValidator.create(context, (CalciteCatalogReader) catalogReader, configTransform);
+      }
+
+      /**
+       * Calcite's flattening, then integer arithmetic made checked ({@link CheckedArithmetic}), CHAR
+       * values compared with VARCHAR ones without their padding ({@link CharComparisons}),
+       * expressions that are always NULL folded to NULL ({@link NullExpressions}), constant
+       * expressions that cannot be computed raised as errors ({@link ConstantErrors}) and the
+       * number literals of approximate {@code VALUES} columns typed ({@link ApproxValues}).
+       */
+      @Override
+      public org.apache.calcite.rel.RelNode flattenTypes(org.apache.calcite.rel.RelNode rootRel, boolean restructure) {
+        org.apache.calcite.rel.RelNode flat = super.flattenTypes(rootRel, restructure);
+        flat = NullExpressions.fold(CharComparisons.apply(CheckedArithmetic.apply(flat)));
+        return ApproxValues.fix(ConstantErrors.check(flat));
+      }
+
+      /** {@code IN} lists of any length stay predicates, which key ranges and multi-gets use. */
+      @Override
+      protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, CatalogReader catalogReader,
+          SqlToRelConverter.Config config) {
+        return super.getSqlToRelConverter(validator, catalogReader, config.withInSubQueryThreshold(Integer.MAX_VALUE)
+            .withHintStrategyTable(IndexHint.STRATEGIES));
+      }
+    };
+  }
+
+  private static final java.util.regex.Pattern EXPLAIN_ANALYZE =
+      java.util.regex.Pattern.compile("^\\s*EXPLAIN\\s+ANALYZE\\s+", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+  /** The query of {@code EXPLAIN ANALYZE query}, or null for any other statement. */
+  static String explainAnalyzeTarget(String sql) {
+    java.util.regex.Matcher m = EXPLAIN_ANALYZE.matcher(sql);
+    return m.find() ? sql.substring(m.end()) : null;
+  }
+
+  /**
+   * {@code EXPLAIN ANALYZE query}: runs the query, discarding its rows, and returns its plan
+   * (as {@code EXPLAIN PLAN FOR} prints it) with each operator's line followed by the rows it gave
+   * and the time spent in it, each scan's by the rows and cells it read, its storage requests and
+   * the time spent in them ({@link QueryProfile#render}), then the rows the query returned and
+   * its total time. Statement parameters are not supported.
+   */
+  private <T> CalciteSignature<T> explainAnalyze(Context context, String inner, Type elementType) {
+    QueryProfile.Instrumented plan = QueryProfile.instrumentNextPlan();
+    CalciteSignature<Object> query;
+    try {
+      query = super.prepareSql(context, Query.of(inner), Object[].class, -1);
+    } finally {
+      QueryProfile.endInstrumenting();
+    }
+    if (!plan.captured()) {
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
+          "EXPLAIN ANALYZE needs a query; " + inner.trim().split("\\s+")[0] + " statements cannot be analyzed");
+    }
+    if (!query.parameters.isEmpty()) {
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
+          "EXPLAIN ANALYZE of a statement with parameters is not supported; give the values as literals");
+    }
+    RelDataType rowType = context.getTypeFactory().builder().add("PLAN", SqlTypeName.VARCHAR).build();
+    ColumnMetaData column = new ColumnMetaData(0, false, true, false, false, DatabaseMetaData.columnNoNulls, false,
+        Integer.MAX_VALUE, "PLAN", "PLAN", null, Integer.MAX_VALUE, 0, null, null,
+        ColumnMetaData.scalar(Types.VARCHAR, "VARCHAR", ColumnMetaData.Rep.STRING), true, false, false,
+        String.class.getName());
+    java.util.Map<String, Object> internal = new java.util.HashMap<>(query.internalParameters);
+    @SuppressWarnings("unchecked")
+    Bindable<T> run = dataContext -> {
+      QueryProfile profile = new QueryProfile();
+      long rows = 0;
+      long start = System.nanoTime();
+      profile.start();
+      try {
+        for (Object ignored : query.enumerable(dataContext)) {
+          rows++;
+        }
+      } finally {
+        profile.stop();
+      }
+      long nanos = System.nanoTime() - start;
+      StringBuilder out = new StringBuilder(profile.render(plan));
+      out.append("rows returned ").append(rows).append(", total time ")
+          .append(String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6)).append(" ms\n");
+      return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(out.toString());
+    };
+    return new CalciteSignature<>("EXPLAIN ANALYZE " + inner, List.of(), internal, rowType, List.of(column),
+        Meta.CursorFactory.OBJECT, context.getRootSchema(), List.of(), -1, run, Meta.StatementType.SELECT);
+  }
+
+  /** The columns an UPSERT names, or all of them. */
+  private static UpsertContext.Target upsertTarget(CalciteConnectionConfig config, String sql) {
+    SqlParser.Config pc = CellarParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
+        .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
+        .withConformance(extending(config.conformance()));
+    try {
+      SqlNode node = SqlParser.create(sql, pc).parseStmt();
+      if (node instanceof SqlInsert ins && ins.getTargetColumnList() != null) {
+        List<String> cols = new ArrayList<>();
+        for (SqlNode c : ins.getTargetColumnList()) {
+          SqlIdentifier id = (SqlIdentifier) c;
+          // "f"."q" is a column declared in family f, whose name is "f.q"
+          cols.add(id.names.size() == 2 ? id.names.get(0) + "." + id.names.get(1) : id.names.get(id.names.size() - 1));
+        }
+        return new UpsertContext.Target(cols);
+      }
+    } catch (SqlParseException e) {
+      // Calcite's own preparation reports it
+    }
+    return new UpsertContext.Target(null);
+  }
+
+  /**
+   * A DDL statement: checked for syntax now, run when executed. It reports an update count of
+   * 0 like any other write, so {@code Statement.execute}, {@code executeUpdate} and prepared
+   * statements all run it the same way. DDL is not transactional: it is refused (25001) in a
+   * transaction with uncommitted writes, and takes effect at once otherwise.
+   */
+  private <T> CalciteSignature<T> ddl(Context context, CellarSession session, String sql) {
+    DdlParser.parse(sql);
+    RelDataType rowType = context.getTypeFactory().builder().add("ROWCOUNT", SqlTypeName.BIGINT).build();
+    ColumnMetaData count = new ColumnMetaData(0, false, false, false, false, DatabaseMetaData.columnNoNulls, true, 20,
+        "ROWCOUNT", "ROWCOUNT", null, 19, 0, null, null,
+        ColumnMetaData.scalar(Types.BIGINT, "BIGINT", ColumnMetaData.Rep.PRIMITIVE_LONG), true, false, false,
+        Long.class.getName());
+    DdlExecutor executor = new DdlExecutor(session.database(),
+        q -> new CellarPrepare().parse(context, q).rowType.getFieldNames());
+    @SuppressWarnings("unchecked")
+    Bindable<T> run = dataContext -> {
+      if (session.hasUncommittedWrites()) {
+        throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.ACTIVE_TRANSACTION, "cannot run "
+            + DdlParser.firstWord(sql) + " in a transaction with uncommitted writes: DDL is not transactional; "
+            + "commit or roll back first");
+      }
+      dev.cellar.sql.catalog.Catalog.Snapshot before = session.database().catalog().snapshot();
+      long updated = executor.execute(sql);
+      if (StatementWarnings.capturing()) {
+        StatementWarnings.report(CatalogReview.changes(session.database(), before,
+            session.database().catalog().snapshot()));
+      }
+      return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(updated);
+    };
+    return new CalciteSignature<>(sql, List.of(), java.util.Map.of(), rowType, List.of(count),
+        Meta.CursorFactory.OBJECT, context.getRootSchema(), List.of(), -1, run, Meta.StatementType.IS_DML);
+  }
+}

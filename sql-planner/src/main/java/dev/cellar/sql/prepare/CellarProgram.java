@@ -1,0 +1,97 @@
+package dev.cellar.sql.prepare;
+
+import dev.cellar.sql.profile.QueryProfile;
+import dev.cellar.sql.runtime.CheckedSums;
+import java.util.List;
+import org.apache.calcite.plan.RelOptLattice;
+import org.apache.calcite.plan.RelOptMaterialization;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
+
+/**
+ * The optimizer program Cellar prepares queries with: Calcite's standard sequence (sub-queries,
+ * decorrelation, measures, field trimming, the cost-based planner, then the calc pass), except
+ * that a query joining many relations has its joins ordered heuristically rather than by
+ * exhaustive search.
+ *
+ * <p>The cost-based planner enumerates join orders with commute and associate rules; the
+ * space it explores grows exponentially with the number of relations, so a join of ten tables
+ * already takes seconds to plan and one of twenty does not finish. From
+ * {@link #MULTI_JOIN_THRESHOLD} joins on, the joins and the predicates over them are gathered
+ * into one multi-join, the enumerating rules are taken out of the planner, and the multi-join
+ * is expanded greedily by estimated join size ({@code LoptOptimizeJoinRule}): each step joins
+ * the relation that gives the smallest intermediate result, preferring relations connected by
+ * an equi-join condition, so that planning time grows polynomially and no cross product is
+ * built where a condition links the tables.
+ *
+ * <p>The chosen plan's BIGINT sums are made checked ({@link CheckedSums}); for
+ * {@code EXPLAIN ANALYZE}, it gets its operators counted ({@link QueryProfile#instrument}).
+ */
+public final class CellarProgram implements Program {
+  /** Joins in a query from which join order is chosen heuristically. */
+  static final int MULTI_JOIN_THRESHOLD = 4;
+
+  private static final List<RelOptRule> ENUMERATING_JOIN_RULES = List.of(CoreRules.JOIN_COMMUTE,
+      CoreRules.JOIN_ASSOCIATE, JoinPushThroughJoinRule.LEFT, JoinPushThroughJoinRule.RIGHT);
+
+  private static final HepProgram GATHER_JOINS = new HepProgramBuilder()
+      .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
+      .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+      .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+      .build();
+
+  static final CellarProgram INSTANCE = new CellarProgram();
+
+  private CellarProgram() {
+  }
+
+  @Override
+  public RelNode run(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
+      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
+    Program program = Programs.sequence(
+        Programs.subQuery(DefaultRelMetadataProvider.INSTANCE),
+        Programs.decorrelate(),
+        Programs.measure(DefaultRelMetadataProvider.INSTANCE),
+        Programs.trim(),
+        CellarProgram::optimize,
+        Programs.calc(DefaultRelMetadataProvider.INSTANCE));
+    return QueryProfile.instrument(CheckedSums.apply(program.run(planner, rel, requiredOutputTraits, materializations,
+        lattices)));
+  }
+
+  /** The cost-based pass, with joins gathered and ordered heuristically when there are many. */
+  private static RelNode optimize(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
+      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
+    RelNode input = rel;
+    if (RelOptUtil.countJoins(rel) >= MULTI_JOIN_THRESHOLD) {
+      input = Programs.of(GATHER_JOINS, false, DefaultRelMetadataProvider.INSTANCE)
+          .run(planner, rel, requiredOutputTraits, materializations, lattices);
+      for (RelOptRule rule : ENUMERATING_JOIN_RULES) {
+        planner.removeRule(rule);
+      }
+      planner.addRule(CoreRules.MULTI_JOIN_OPTIMIZE);
+    }
+    for (RelOptMaterialization materialization : materializations) {
+      planner.addMaterialization(materialization);
+    }
+    for (RelOptLattice lattice : lattices) {
+      planner.addLattice(lattice);
+    }
+    planner.setRoot(input);
+    if (!input.getTraitSet().equals(requiredOutputTraits)) {
+      planner.setRoot(planner.changeTraits(input, requiredOutputTraits));
+    }
+    return planner.chooseDelegate().findBestExp();
+  }
+}

@@ -1,0 +1,230 @@
+package dev.cellar.sql.prepare;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.CalciteSqlValidator;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.CompositeOperandTypeChecker;
+import org.apache.calcite.sql.type.FamilyOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.apache.calcite.sql.validate.SqlValidatorTable;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import org.checkerframework.checker.nullness.qual.PolyNull;
+
+/**
+ * Calcite's validator for Cellar statements. An INSERT, UPSERT or UPDATE assigns its values to
+ * the unlimited types of length-limited columns and leaves numbers and text for DECIMAL columns
+ * uncast ({@link AssignmentTypes}): the table's writer checks them, where Calcite's casts would
+ * cut them. And it has rewrites of its own:
+ * <ul>
+ *   <li>a unary plus is the value it is applied to, whatever that value's type ({@code + name} is
+ *       {@code name}), as in SQLite and MySQL. Calcite's own {@code +} accepts numbers only and
+ *       would cast text to a number, failing on text that is not one;</li>
+ *   <li>the text literals of a {@code MAP[...]} constructor are VARCHARs, so that its keys and
+ *       values keep their lengths ({@code MAP['I7', 'a', 'I42', 'b']} has the key {@code 'I7'},
+ *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be);</li>
+ *   <li>string literals of different lengths that are alternatives for one value (the results of
+ *       a {@code CASE}, a column of {@code VALUES} or of a {@code UNION}'s branches) are VARCHARs
+ *       ({@link VaryingLiterals}).</li>
+ * </ul>
+ * A statement parameter whose type its place does not tell (the argument of {@code UPPER(?)},
+ * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
+ * function expects there (text, a number), else VARCHAR, where Calcite would reject it. The
+ * statement's own validation records the labels of its columns ({@link ColumnLabels}).
+ * A word that names both a function without parentheses and a column, such as {@code user}
+ * (Cellar's parser does not reserve it), is the column when the statement has a column or
+ * alias of that name ({@link StatementNames}), and the function otherwise.
+ */
+final class CellarValidator extends CalciteSqlValidator {
+  private StatementNames names = StatementNames.none();
+
+  private CellarValidator(SqlOperatorTable opTab, CalciteCatalogReader catalogReader, JavaTypeFactory typeFactory,
+      Config config) {
+    super(opTab, catalogReader, typeFactory, config);
+  }
+
+  /** The validator Calcite would create for {@code context}, with the rewrite above. */
+  static SqlValidator create(CalcitePrepare.Context context, CalciteCatalogReader catalogReader,
+      UnaryOperator<SqlValidator.Config> configTransform) {
+    CalciteConnectionConfig connection = context.config();
+    List<SqlOperatorTable> tables = new ArrayList<>();
+    tables.add(connection.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()));
+    tables.add(PhoenixOperatorTable.instance());
+    tables.add(catalogReader);
+    SqlValidator.Config config = configTransform.apply(SqlValidator.Config.DEFAULT
+        .withLenientOperatorLookup(connection.lenientOperatorLookup())
+        .withConformance(CellarPrepare.extending(connection.conformance()))
+        .withDefaultNullCollation(connection.defaultNullCollation())
+        .withIdentifierExpansion(true));
+    return new CellarValidator(SqlOperatorTables.chain(tables), catalogReader, context.getTypeFactory(), config);
+  }
+
+  /** The types chosen for parameters whose place gives none, by parameter node. */
+  private final Map<SqlNode, RelDataType> parameterTypes = new IdentityHashMap<>();
+
+  @Override
+  public SqlNode validate(SqlNode topNode) {
+    names = StatementNames.of(topNode, getCatalogReader());
+    ColumnLabels labels = ColumnLabels.forValidation();
+    return labels == null ? super.validate(topNode)
+        : labels.validate(topNode, super::validate, this::getValidatedNodeTypeIfKnown);
+  }
+
+  @Override
+  protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
+    if (node instanceof SqlDynamicParam && inferredType.equals(unknownType)) {
+      RelDataType chosen = parameterTypes.get(node);
+      super.inferUnknownTypes(chosen != null ? chosen : typeFactory.createSqlType(SqlTypeName.VARCHAR), scope, node);
+      return;
+    }
+    if (node instanceof SqlCall call && !(node instanceof SqlCase)
+        && call.getOperator().getOperandTypeInference() == null) {
+      List<SqlNode> operands = call.getOperandList();
+      for (int i = 0; i < operands.size(); i++) {
+        if (operands.get(i) instanceof SqlDynamicParam p) {
+          SqlTypeFamily family = operandFamily(call.getOperator(), i, operands.size());
+          RelDataType type = family == null ? null : family.getDefaultConcreteType(typeFactory);
+          if (type != null) {
+            parameterTypes.put(p, type);
+          }
+        }
+      }
+    }
+    super.inferUnknownTypes(inferredType, scope, node);
+  }
+
+  /** The family of operand {@code i} of {@code n} that {@code op} expects, or null if it says none. */
+  private static SqlTypeFamily operandFamily(SqlOperator op, int i, int n) {
+    if (op.getKind() == SqlKind.OTHER_FUNCTION && op.getName().equals("SUBSTRING")) {
+      return i == 0 ? SqlTypeFamily.CHARACTER : SqlTypeFamily.INTEGER;
+    }
+    return operandFamily(op.getOperandTypeChecker(), i, n);
+  }
+
+  private static SqlTypeFamily operandFamily(SqlOperandTypeChecker checker, int i, int n) {
+    if (checker instanceof FamilyOperandTypeChecker f && f.getOperandCountRange().isValidCount(n)) {
+      SqlTypeFamily family = f.getOperandSqlTypeFamily(i);
+      return family == SqlTypeFamily.ANY ? null : family;
+    }
+    if (checker instanceof CompositeOperandTypeChecker c) {
+      for (SqlOperandTypeChecker rule : c.getRules()) {
+        SqlTypeFamily family = operandFamily(rule, i, n);
+        if (family != null) {
+          return family;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Calcite's target row type, with the assigned columns unlimited in length: an UPDATE's row
+   * starts with the table's columns (the old values), then the columns it sets.
+   */
+  @Override
+  protected RelDataType createTargetRowType(SqlValidatorTable table, @Nullable SqlNodeList targetColumnList,
+      boolean append, @Nullable SqlIdentifier targetTableAlias) {
+    RelDataType t = super.createTargetRowType(table, targetColumnList, append, targetTableAlias);
+    int from = append && targetColumnList != null ? t.getFieldCount() - targetColumnList.size() : 0;
+    return AssignmentTypes.unlimited(getTypeFactory(), t, from);
+  }
+
+  /**
+   * Calcite's validation, then the row type the INSERT's values are converted to has the values'
+   * own types for DECIMAL columns, as {@link #checkTypeAssignment} left them: Calcite would bring
+   * the literals of a {@code VALUES} to the column's scale, and fail on one too large for it.
+   */
+  @Override
+  public void validateInsert(SqlInsert insert) {
+    super.validateInsert(insert);
+    SqlValidatorNamespace source = getNamespace(insert.getSource());
+    if (source != null) {
+      setValidatedNodeType(insert, AssignmentTypes.castTargets(getTypeFactory(),
+          getLogicalSourceRowType(source.getRowType(), insert), getValidatedNodeType(insert)));
+    }
+  }
+
+  /**
+   * Calcite's check and implicit casts, leaving numbers and text for DECIMAL columns uncast
+   * ({@link AssignmentTypes#castTargets}).
+   */
+  @Override
+  protected void checkTypeAssignment(@Nullable SqlValidatorScope sourceScope, SqlValidatorTable table,
+      RelDataType sourceRowType, RelDataType targetRowType, SqlNode query) {
+    RelDataType targets = AssignmentTypes.castTargets(getTypeFactory(), sourceRowType, targetRowType);
+    try {
+      super.checkTypeAssignment(sourceScope, table, sourceRowType, targets, query);
+    } catch (IndexOutOfBoundsException e) {
+      // Calcite looks for the expression to blame among an UPDATE's SET list by the wrong position
+      for (int i = 0; i < Math.min(sourceRowType.getFieldCount(), targets.getFieldCount()); i++) {
+        RelDataType from = sourceRowType.getFieldList().get(i).getType();
+        RelDataTypeField to = targets.getFieldList().get(i);
+        if (!org.apache.calcite.sql.type.SqlTypeUtil.canAssignFrom(to.getType(), from)) {
+          throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, "Cannot assign to target "
+              + "field '" + to.getName() + "' of type " + to.getType() + " from a value of type " + from, e);
+        }
+      }
+      throw e;
+    }
+  }
+
+  /** No call for an unquoted name that is a column or an alias of the statement. */
+  @Override
+  public @Nullable SqlCall makeNullaryCall(SqlIdentifier id) {
+    if (id.isSimple() && !id.isComponentQuoted(0) && names.contains(id.getSimple())) {
+      return null;
+    }
+    return super.makeNullaryCall(id);
+  }
+
+  @Override
+  protected @PolyNull SqlNode performUnconditionalRewrites(@PolyNull SqlNode node, boolean underFrom) {
+    if (node instanceof SqlCall call && call.getKind() == SqlKind.MAP_VALUE_CONSTRUCTOR) {
+      // keys and values keep their own lengths: 'I7' beside 'I42' is not 'I7 '
+      for (int i = 0; i < call.operandCount(); i++) {
+        if (call.operand(i) instanceof SqlCharStringLiteral literal) {
+          call.setOperand(i, SqlStdOperatorTable.CAST.createCall(SqlParserPos.ZERO, literal,
+              new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO), SqlParserPos.ZERO)));
+        }
+      }
+    }
+    SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
+    if (rewritten instanceof SqlCall call) {
+      VaryingLiterals.rewrite(call);
+    }
+    // operands were rewritten first, so a chain "+ + x" is already down to "+ x"
+    if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.PLUS_PREFIX) {
+      return call.operand(0);
+    }
+    return rewritten;
+  }
+}

@@ -1,0 +1,68 @@
+package dev.cellar.sql.prepare;
+
+import java.lang.reflect.Type;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.jdbc.CalcitePrepare;
+
+/**
+ * Prepared plans of one connection by SQL text (DESIGN.md: preparing costs 6–15 ms and Calcite
+ * keeps no plans). A plan is reused only at the catalog version it was made at; any DDL makes
+ * every older plan stale. Least recently used plans go first once {@code capacity} is reached.
+ * Thread-safe.
+ */
+final class PlanCache {
+  /** What a plan depends on besides the catalog. */
+  record Key(String sql, List<String> schemaPath, long maxRowCount, Type elementType) {}
+
+  private record Plan(long version, CalcitePrepare.CalciteSignature<?> signature) {}
+
+  private final int capacity;
+  private final Map<Key, Plan> plans;
+  private long hits;
+  private long misses;
+
+  PlanCache(int capacity) {
+    this.capacity = capacity;
+    this.plans = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Key, Plan> eldest) {
+        return size() > PlanCache.this.capacity;
+      }
+    };
+  }
+
+  /** The plan for {@code key} made at catalog {@code version}, or {@code null}. */
+  @SuppressWarnings("unchecked")
+  synchronized <T> CalcitePrepare.CalciteSignature<T> get(Key key, long version) {
+    Plan p = plans.get(key);
+    if (p != null && p.version == version) {
+      hits++;
+      return (CalcitePrepare.CalciteSignature<T>) p.signature;
+    }
+    if (p != null) {
+      plans.remove(key);
+    }
+    misses++;
+    return null;
+  }
+
+  synchronized void put(Key key, long version, CalcitePrepare.CalciteSignature<?> signature) {
+    if (capacity > 0) {
+      plans.put(key, new Plan(version, signature));
+    }
+  }
+
+  synchronized long hits() {
+    return hits;
+  }
+
+  synchronized long misses() {
+    return misses;
+  }
+
+  synchronized int size() {
+    return plans.size();
+  }
+}

@@ -1,0 +1,32 @@
+package dev.cellar.sql.database;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class TimestampsTest {
+  @Test
+  void deletesNeverHideLaterPuts() {
+    AtomicLong clock = new AtomicLong(1000);
+    Timestamps ts = new Timestamps(clock::get);
+    Timestamps.Stamp put = ts.next(false);
+    assertEquals(1000, put.putTs());
+    Timestamps.Stamp del = ts.next(true);
+    assertTrue(del.deleteTs() >= put.putTs(), "a delete hides earlier puts");
+    assertEquals(del.deleteTs() + 1, del.putTs());
+    Timestamps.Stamp again = ts.next(false);
+    assertTrue(again.putTs() > del.deleteTs(), "a later put survives the delete");
+    Timestamps.Stamp del2 = ts.next(true);
+    assertTrue(del2.deleteTs() > del.deleteTs());
+    assertTrue(del2.deleteTs() >= again.putTs());
+    // the clock catches up: stamps follow it again
+    clock.set(5000);
+    assertEquals(5000, ts.next(false).putTs());
+    assertEquals(5000, ts.next(true).deleteTs());
+    // a clock that goes back does not make puts older than earlier ones
+    clock.set(10);
+    assertTrue(ts.next(false).putTs() >= 5001);
+  }
+}
