@@ -44,8 +44,17 @@ final class CellarMeta extends CalciteMetaAccess {
 
   // ---- statements: translate errors ---------------------------------------------------------
 
+  /** A null statement text is the user's syntax error, not an assertion of Calcite's. */
+  private static void requireSql(String sql) {
+    if (sql == null) {
+      throw JdbcErrors.toClient(new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR,
+          "Syntax error: no SQL statement (null)"));
+    }
+  }
+
   @Override
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    requireSql(sql);
     try {
       return super.prepare(ch, sql, maxRowCount);
     } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
@@ -63,6 +72,7 @@ final class CellarMeta extends CalciteMetaAccess {
   @Override
   public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
       PrepareCallback callback) throws NoSuchStatementException {
+    requireSql(sql);
     clearCancel(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);

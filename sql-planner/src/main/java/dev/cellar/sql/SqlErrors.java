@@ -96,13 +96,37 @@ public final class SqlErrors {
     }
     if (c instanceof StackOverflowError) {
       return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: it ran out of stack "
-          + "(a join of very many tables); run the JVM with a larger thread stack, e.g. -Xss16m", c);
+          + "(a join of very many tables, or expressions nested very deep); run the JVM with a larger thread stack, "
+          + "e.g. -Xss16m", c);
+    }
+    if (msg.startsWith(GENERATED_CODE_FAILED)) {
+      // the Java code Calcite generates for the statement's expressions passed the JVM's 64 KB per method
+      return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: the code generated for "
+          + "its expressions is too large (an IN list or a chain of ORs of many hundred values over a column "
+          + "outside the key, or very many expressions); use fewer values, or a key column, which takes IN lists "
+          + "of any length", c);
+    }
+    if (c.getClass() == RuntimeException.class && msg.startsWith("while converting ")) {
+      // Calcite's SQL-to-relational conversion gave up on an expression the validator let through
+      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement: "
+          + msg.substring("while converting ".length()), c);
     }
     if (c instanceof RelOptPlanner.CannotPlanException) {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);
     }
     if (c instanceof UnsupportedOperationException) {
-      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "not supported: " + msg, c);
+      // Calcite's "needToImplement" names its own class first: "class ...SqlBasicCall: TABLE `T`"
+      return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED,
+          "not supported: " + msg.replaceFirst("^class [\\w.$]+: ", ""), c);
+    }
+    if (c instanceof java.sql.SQLException && "Connection closed".equals(msg)) {
+      // a statement of a connection closed meanwhile, found closed by Calcite's connection
+      return new CellarSqlException(SqlState.CONNECTION_DOES_NOT_EXIST, "connection closed", c);
+    }
+    if (c instanceof IllegalArgumentException && c.getStackTrace().length > 0
+        && c.getStackTrace()[0].getClassName().startsWith("dev.cellar.sql.codec.")) {
+      // a value with no stored form, compared with stored ones ("string has an unpaired surrogate")
+      return new CellarSqlException(SqlState.DATA_EXCEPTION, "invalid value: " + msg, c);
     }
     if (c.getClass().getName().equals("org.apache.calcite.runtime.CalciteException")) {
       SqlState state = runtimeState(msg);
@@ -110,6 +134,9 @@ public final class SqlErrors {
     }
     return null;
   }
+
+  /** How Calcite's failure to compile the code it generated for a statement begins. */
+  private static final String GENERATED_CODE_FAILED = "Error while compiling generated Java code";
 
   /** The message of every division by zero, however it was found. */
   public static final String DIVISION_BY_ZERO = "division by zero";

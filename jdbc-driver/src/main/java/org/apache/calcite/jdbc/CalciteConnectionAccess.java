@@ -22,6 +22,10 @@ public abstract class CalciteConnectionAccess extends CalciteConnectionImpl {
       int resultSetHoldability) throws SQLException {
     checkOpen();
     checkResultSetKind(resultSetType, resultSetConcurrency);
+    if (sql == null) {
+      // Calcite asserts that there is a statement; with assertions off it fails later, without words
+      throw prepareError(null, new java.sql.SQLSyntaxErrorException("Syntax error: no SQL statement (null)", "42000"));
+    }
     try {
       return super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
     } catch (SQLException e) {

@@ -86,8 +86,12 @@ final class IndexExpressions {
       SqlNode parsed = planner.parse(query).accept(new ColumnsFirst(table));
       rel = planner.rel(planner.validate(parsed)).project();
     } catch (Exception e) {
+      Throwable why = e;
+      while (why.getCause() != null && why.getCause().getMessage() != null) {
+        why = why.getCause(); // the validator's own words, not its wrappers' class names
+      }
       throw new CellarSqlException(SqlState.SYNTAX_ERROR, "index " + index + ": the expressions " + expressions
-          + " are not valid over table " + table.name() + ": " + e.getMessage(), e);
+          + " are not valid over table " + table.name() + ": " + why.getMessage(), e);
     }
     if (!(rel instanceof Project project) || project.getProjects().size() != expressions.size()) {
       throw new CellarSqlException(SqlState.SYNTAX_ERROR, "index " + index + ": the expressions " + expressions

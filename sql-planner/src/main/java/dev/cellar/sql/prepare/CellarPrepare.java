@@ -63,6 +63,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
   @Override
   public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
     String sql = query.sql;
+    if (query.rel == null && query.queryable == null && (sql == null || sql.isBlank())) {
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, sql == null ? "Syntax error: no SQL statement (null)"
+          : "Syntax error: the statement is empty");
+    }
     CellarSession session = sql == null ? null : CellarSession.of(context);
     if (session == null) {
       return super.prepareSql(context, query, elementType, maxRowCount);

@@ -11,6 +11,7 @@ import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalciteSqlValidator;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -179,8 +180,21 @@ final class CellarValidator extends CalciteSqlValidator {
   @Override
   protected void checkTypeAssignment(@Nullable SqlValidatorScope sourceScope, SqlValidatorTable table,
       RelDataType sourceRowType, RelDataType targetRowType, SqlNode query) {
-    super.checkTypeAssignment(sourceScope, table, sourceRowType,
-        AssignmentTypes.castTargets(getTypeFactory(), sourceRowType, targetRowType), query);
+    RelDataType targets = AssignmentTypes.castTargets(getTypeFactory(), sourceRowType, targetRowType);
+    try {
+      super.checkTypeAssignment(sourceScope, table, sourceRowType, targets, query);
+    } catch (IndexOutOfBoundsException e) {
+      // Calcite looks for the expression to blame among an UPDATE's SET list by the wrong position
+      for (int i = 0; i < Math.min(sourceRowType.getFieldCount(), targets.getFieldCount()); i++) {
+        RelDataType from = sourceRowType.getFieldList().get(i).getType();
+        RelDataTypeField to = targets.getFieldList().get(i);
+        if (!org.apache.calcite.sql.type.SqlTypeUtil.canAssignFrom(to.getType(), from)) {
+          throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, "Cannot assign to target "
+              + "field '" + to.getName() + "' of type " + to.getType() + " from a value of type " + from, e);
+        }
+      }
+      throw e;
+    }
   }
 
   /** No call for an unquoted name that is a column or an alias of the statement. */

@@ -1,0 +1,143 @@
+package dev.cellar.jdbc.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.StringJoiner;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Statements the reliability suites found ending in XX000, a Java class name or no answer: each
+ * now answers, or fails with the SQLState of its error and a message saying what is wrong.
+ */
+class FuzzRegressionTest {
+  private Connection c;
+
+  @BeforeEach
+  void open() throws Exception {
+    c = DriverManager.getConnection("jdbc:cellar:mem:fuzzregression;shutdown=true");
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER, s VARCHAR)");
+      s.execute("INSERT INTO t VALUES (1, 10, 'a'), (2, 20, 'b'), (3, 30, NULL)");
+    }
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    c.close();
+  }
+
+  private static String values(int n) {
+    StringJoiner j = new StringJoiner(", ");
+    for (int i = 0; i < n; i++) {
+      j.add(Integer.toString(i * 10));
+    }
+    return j.toString();
+  }
+
+  private static String keys(int n) {
+    StringJoiner j = new StringJoiner(", ");
+    for (int i = 1; i <= n; i++) {
+      j.add(Integer.toString(i));
+    }
+    return j.toString();
+  }
+
+  @Test
+  void anInListTooLargeForTheGeneratedCodeIsAStatementTooComplex() throws Exception {
+    try (Statement s = c.createStatement()) {
+      // over a column outside the key, the list is a filter Calcite compiles to Java: past 64 KB it cannot
+      SQLException e = assertThrows(SQLException.class,
+          () -> s.executeQuery("SELECT id FROM t WHERE v IN (" + values(1000) + ")").next());
+      assertEquals("54001", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().startsWith("statement too complex: the code generated for its expressions is too large"),
+          e.getMessage());
+      // over the key, any length: the keys are read one by one
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE id IN (" + keys(1000) + ")")) {
+        assertTrue(rs.next());
+        assertEquals(3, rs.getInt(1));
+      }
+      // and the connection goes on
+      try (ResultSet rs = s.executeQuery("SELECT v FROM t WHERE v IN (10, 30) ORDER BY v")) {
+        assertTrue(rs.next());
+        assertEquals(10, rs.getInt(1));
+      }
+    }
+  }
+
+  private SQLException fails(String state, String sql, String... words) {
+    SQLException e = assertThrows(SQLException.class, () -> {
+      try (Statement s = c.createStatement()) {
+        if (s.execute(sql)) {
+          s.getResultSet().next();
+        }
+      }
+    }, sql);
+    assertEquals(state, e.getSQLState(), e.getMessage());
+    for (String w : words) {
+      assertTrue(e.getMessage().contains(w), () -> "'" + w + "' missing from: " + e.getMessage());
+    }
+    assertFalse(e.getMessage().matches("(?s).*(Exception|org\\.apache\\.).*"), e.getMessage());
+    return e;
+  }
+
+  @Test
+  void anUpdateSettingAColumnToAValueOfAnotherTypeNamesTheColumn() {
+    // Calcite looked for the SET expression to blame at the column's position in the table
+    fails("42000", "UPDATE t SET v = 0 = 1 WHERE id = 2", "'V'", "BOOLEAN");
+    fails("42000", "UPDATE t SET v = TRUE WHERE id = 1", "'V'", "BOOLEAN");
+  }
+
+  @Test
+  void aStringWithoutAUtf8FormComparedWithStoredValuesIsADataError() {
+    fails("22000", "SELECT id FROM t WHERE s = '\uD800'", "unpaired surrogate");
+    fails("22000", "UPDATE t SET v = 1 WHERE s = 'a\uDC00'", "unpaired surrogate");
+  }
+
+  @Test
+  void aStatementOfAClosedConnectionIs08003() throws Exception {
+    Connection other = DriverManager.getConnection("jdbc:cellar:mem:fuzzregression;shutdown=true");
+    Statement s = other.createStatement();
+    other.close();
+    SQLException e = assertThrows(SQLException.class, () -> s.execute("SELECT 1"));
+    assertEquals("08003", e.getSQLState(), e.getMessage());
+  }
+
+  @Test
+  void aNullOrEmptyStatementIsASyntaxError() throws Exception {
+    try (Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class, () -> s.executeQuery(null));
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().contains("no SQL statement"), e.getMessage());
+      e = assertThrows(SQLException.class, () -> c.prepareStatement(null));
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      e = assertThrows(SQLException.class, () -> s.execute("  "));
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().contains("the statement is empty"), e.getMessage());
+    }
+  }
+
+  @Test
+  void indexExpressionErrorsNameNoJavaClass() {
+    fails("42000", "CREATE INDEX bad ON t (UPPER(nope))", "Column 'NOPE' not found");
+  }
+
+  @Test
+  void unsupportedStatementsNameNoJavaClass() {
+    fails("0A000", "TABLE t", "not supported: TABLE");
+  }
+
+  @Test
+  void anExpressionCalciteCannotConvertIsNotSupported() {
+    fails("0A000", "SELECT v FROM t WHERE id = EXISTS ?", "cannot plan this statement");
+  }
+}

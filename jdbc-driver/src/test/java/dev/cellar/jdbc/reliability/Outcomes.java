@@ -1,0 +1,123 @@
+package dev.cellar.jdbc.reliability;
+
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Judges how a fuzzed statement or call ended: a result, or an {@link SQLException} with a
+ * five-character SQLState other than XX000 whose message names no Java class. Problems are kept
+ * one per kind (SQLState and message shape), with the first input that showed each.
+ */
+final class Outcomes {
+  /**
+   * An exception or error class name ({@code NullPointerException}, qualified or not), or any
+   * class of Calcite, Avatica, Janino or Cellar. (The class of an object the user passed, such as
+   * {@code java.lang.Object} to {@code setObject}, may be named.)
+   */
+  private static final Pattern JAVA_NAME = Pattern.compile("\\b[A-Z][A-Za-z0-9]*(?:Exception|Error)\\b"
+      + "|\\b(?:org\\.apache\\.calcite|org\\.codehaus|dev\\.cellar)\\.[\\w.$]+");
+
+  /**
+   * Problems known and left, each with its reason (TESTING.md lists them): counted and printed,
+   * not failed.
+   */
+  static final Map<Pattern, String> KNOWN = new LinkedHashMap<>();
+
+  static {
+    KNOWN.put(Pattern.compile("^SQLState null: "), "JDBC misuse caught by Avatica's client classes (a closed object, "
+        + "a column or parameter index out of range, a getter that cannot convert, a negative limit, a statement "
+        + "of the wrong kind) raises an SQLException without an SQLState");
+    KNOWN.put(Pattern.compile("^threw java\\.lang\\.IndexOutOfBoundsException"), "Avatica's ResultSetMetaData "
+        + "throws IndexOutOfBoundsException for a column index out of range");
+    KNOWN.put(Pattern.compile("^threw java\\.time\\.format\\.DateTimeParseException"), "Avatica's "
+        + "getObject(i, LocalDate.class) parses a text column unchecked");
+    KNOWN.put(Pattern.compile("(?s)^XX000: internal error: (NullPointerException|IllegalStateException: Unable to "
+        + "implement|ClassCastException).*\\(SELECT \\(SELECT"), "scalar sub-queries nested directly in each "
+        + "other ((SELECT (SELECT v))) fail inside Calcite's planner");
+  }
+
+  private final Map<String, Integer> known = new LinkedHashMap<>();
+
+  private final Map<String, String> problems = new LinkedHashMap<>();
+  private int results;
+  private int errors;
+
+  /** Records the outcome of {@code input}: {@code thrown} is null when it ended in a result. */
+  void record(String input, Throwable thrown) {
+    if (thrown == null) {
+      results++;
+      return;
+    }
+    String problem = problem(thrown);
+    if (problem == null) {
+      errors++;
+      return;
+    }
+    for (Map.Entry<Pattern, String> k : KNOWN.entrySet()) {
+      if (k.getKey().matcher(problem).find()) {
+        known.merge(k.getValue(), 1, Integer::sum);
+        return;
+      }
+    }
+    problems.putIfAbsent(kind(problem), problem + "\n    after: " + shorten(input));
+  }
+
+  /** How often each known problem was seen. */
+  Map<String, Integer> known() {
+    return known;
+  }
+
+  /** Records a problem found otherwise (a hang, an unusable connection). */
+  void fail(String input, String problem) {
+    problems.putIfAbsent(kind(problem), problem + "\n    after: " + shorten(input));
+  }
+
+  /** What is wrong with {@code t} as the end of a user's action, or null if nothing is. */
+  static String problem(Throwable t) {
+    if (!(t instanceof SQLException)) {
+      return "threw " + t.getClass().getName() + ": " + t.getMessage();
+    }
+    SQLException e = (SQLException) t;
+    String state = e.getSQLState();
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    int sql = message.indexOf("; SQL statement:");
+    String text = sql < 0 ? message : message.substring(0, sql);
+    if (state == null || state.length() != 5) {
+      return "SQLState " + state + ": " + shorten(message);
+    }
+    if (state.equals("XX000")) {
+      return "XX000: " + shorten(message);
+    }
+    if (JAVA_NAME.matcher(text).find()) {
+      return state + " naming a Java class: " + shorten(message);
+    }
+    return null;
+  }
+
+  private static String kind(String problem) {
+    String shape = problem.replaceAll("'[^']*'|\"[^\"]*\"|\\d+", "#");
+    return shape.substring(0, Math.min(shape.length(), 90));
+  }
+
+  static String shorten(String s) {
+    if (s == null) {
+      return "null";
+    }
+    return s.length() <= 300 ? s : s.substring(0, 200) + " ... (" + s.length() + " chars) ... "
+        + s.substring(s.length() - 80);
+  }
+
+  int results() {
+    return results;
+  }
+
+  int errors() {
+    return errors;
+  }
+
+  Map<String, String> problems() {
+    return problems;
+  }
+}
