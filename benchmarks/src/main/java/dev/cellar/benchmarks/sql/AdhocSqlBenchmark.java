@@ -65,8 +65,10 @@ public final class AdhocSqlBenchmark {
   private AdhocSqlBenchmark() {
   }
 
+  /** A price literal with two decimals, different for every {@code i} below 10,000. */
   static String decimal(int i) {
-    return (i % 100) + "." + (i / 100 % 10) + (i / 1000 % 10) + (1 + i % 9);
+    int cents = i / 100 % 100;
+    return (i % 100) + "." + (cents < 10 ? "0" : "") + cents;
   }
 
   static String join(int i) {
