@@ -1,6 +1,8 @@
 package dev.cellar.benchmarks.sql;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,7 +26,8 @@ import java.util.stream.Stream;
  * {@code (user_id, ts)}, and ten tables {@code t0..t9 (id, v)} of {@value #JOIN_ROWS} rows each.
  * Every shape ({@link #SHAPES}) runs {@code rounds} rounds of {@code n} statements; each
  * statement has a literal no earlier statement had. The last round is the measured one (mean
- * milliseconds per statement); the earlier ones warm the JIT. Then a few statement shapes never
+ * milliseconds per statement, wall and CPU time of the client thread); the earlier ones warm the
+ * JIT. Then a few statement shapes never
  * sent before are timed once each.
  *
  * <p>{@code cold DIR} instead measures a cold start: in a new JVM per try, the time from
@@ -40,6 +43,7 @@ public final class AdhocSqlBenchmark {
   static final int SALES = 200;
   static final int JOIN_ROWS = 50;
   static final int JOIN_TABLES = 10;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   /** A statement shape: its name and its text for the i-th literal. */
   record Shape(String name, IntFunction<String> sql) {}
@@ -89,48 +93,56 @@ public final class AdhocSqlBenchmark {
       coldChild(Path.of(args[1]));
       return;
     }
-    int n = args.length > 0 ? Integer.parseInt(args[0]) : 40;
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+    int n = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     Path dir = Files.createTempDirectory("adhoc-bench");
     try (Connection cellar = DriverManager.getConnection("jdbc:cellar:file:" + dir.resolve("db"));
         Connection h2 = DriverManager.getConnection("jdbc:h2:mem:adhoc")) {
       load(cellar, true);
       load(h2, false);
-      System.out.printf(Locale.ROOT, "%-24s %12s %12s %8s%n", "shape (ms per statement)", "Cellar", "H2", "ratio");
+      System.out.printf(Locale.ROOT, "%-22s %10s %10s %7s   %10s %10s %7s%n", "ms per statement", "Cellar", "H2",
+          "ratio", "Cellar CPU", "H2 CPU", "ratio");
       int base = 0;
       for (Shape s : SHAPES) {
-        double c = 0;
-        double h = 0;
+        double[] c = null;
+        double[] h = null;
         for (int r = 0; r < rounds; r++) {
           c = round(cellar, s, base + r * n, n);
           h = round(h2, s, base + r * n, n);
         }
         base += rounds * n;
-        System.out.printf(Locale.ROOT, "%-24s %12.2f %12.2f %7.1fx%n", s.name, c, h, c / h);
+        System.out.printf(Locale.ROOT, "%-22s %10.2f %10.2f %6.1fx   %10.2f %10.2f %6.1fx%n", s.name, c[0], h[0],
+            c[0] / h[0], c[1], h[1], c[1] / h[1]);
       }
       for (String q : NEW_SHAPES) {
-        double c = once(cellar, q);
-        double h = once(h2, q);
-        System.out.printf(Locale.ROOT, "never seen: %8.2f ms Cellar, %8.2f ms H2: %s%n", c, h, q);
+        double[] c = once(cellar, q);
+        double[] h = once(h2, q);
+        System.out.printf(Locale.ROOT, "never seen: %7.1f ms (CPU %7.1f) Cellar, %6.1f ms (CPU %6.1f) H2: %s%n", c[0],
+            c[1], h[0], h[1], q);
       }
     } finally {
       delete(dir);
     }
   }
 
-  /** Mean milliseconds per statement of statements {@code first .. first + n - 1} of {@code s}. */
-  static double round(Connection c, Shape s, int first, int n) throws SQLException {
+  /**
+   * Mean milliseconds per statement of statements {@code first .. first + n - 1} of {@code s}: wall
+   * time and the CPU time of the calling thread (steadier on a shared machine).
+   */
+  static double[] round(Connection c, Shape s, int first, int n) throws SQLException {
+    long cpu = THREADS.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     for (int i = first; i < first + n; i++) {
       run(c, s.sql.apply(i));
     }
-    return (System.nanoTime() - start) / 1e6 / n;
+    return new double[] {(System.nanoTime() - start) / 1e6 / n, (THREADS.getCurrentThreadCpuTime() - cpu) / 1e6 / n};
   }
 
-  static double once(Connection c, String sql) throws SQLException {
+  static double[] once(Connection c, String sql) throws SQLException {
+    long cpu = THREADS.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     run(c, sql);
-    return (System.nanoTime() - start) / 1e6;
+    return new double[] {(System.nanoTime() - start) / 1e6, (THREADS.getCurrentThreadCpuTime() - cpu) / 1e6};
   }
 
   static long run(Connection c, String sql) throws SQLException {
