@@ -94,6 +94,17 @@ class AdhocQueryTest {
   }
 
   @Test
+  void literalsOnSeveralLinesAndInSubQueriesAreShared() throws Exception {
+    String shape = "SELECT ts\nFROM sale\r\nWHERE\tqty >\t%s AND user_id IN (SELECT user_id FROM sale WHERE price > %s)"
+        + "\nORDER BY ts";
+    assertRows(c, String.format(shape, -1, 29), "5");
+    long misses = session.planCacheMisses();
+    assertRows(c, String.format(shape, -1, 4), "5");
+    assertRows(c, String.format(shape, 2, 2), "3", "4");
+    assertEquals(misses + 2, session.planCacheMisses());
+  }
+
+  @Test
   void statementParametersKeepTheirPositionsBesideLiterals() throws Exception {
     String sql = "SELECT ts FROM sale WHERE price > %s AND user_id = ? AND qty < %s AND ts > ? ORDER BY ts";
     for (int round = 0; round < 2; round++) {

@@ -209,8 +209,11 @@ public final class AdhocSqlBenchmark {
           throw new IllegalStateException("no row");
         }
         long end = System.nanoTime();
-        System.out.printf(Locale.ROOT, "cold start: %.0f ms to the first row (getConnection %.0f ms, query %.0f ms)%n",
-            (end - start) / 1e6, (connected - start) / 1e6, (end - connected) / 1e6);
+        long cpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getProcessCpuTime();
+        System.out.printf(Locale.ROOT, "cold start: %.0f ms to the first row (getConnection %.0f ms, query %.0f ms); "
+            + "JVM CPU time since its start %.0f ms, JVM uptime %d ms%n", (end - start) / 1e6, (connected - start) / 1e6,
+            (end - connected) / 1e6, cpu / 1e6, ManagementFactory.getRuntimeMXBean().getUptime());
       }
     }
   }

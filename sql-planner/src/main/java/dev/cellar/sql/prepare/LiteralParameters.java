@@ -104,9 +104,11 @@ final class LiteralParameters {
       }
       String written = sql.substring(start, end);
       Literal value;
-      if (lit instanceof SqlNumericLiteral n && NUMBER.matcher(written).matches()) {
+      if (lit instanceof SqlNumericLiteral n && NUMBER.matcher(written).matches()
+          && new BigDecimal(written.replaceAll("\\s", "")).compareTo(n.getValueAs(BigDecimal.class)) == 0) {
         value = new Literal(n.getValueAs(BigDecimal.class), n.isExact());
-      } else if (lit instanceof SqlCharStringLiteral && STRING.matcher(written).matches()) {
+      } else if (lit instanceof SqlCharStringLiteral && STRING.matcher(written).matches()
+          && written.substring(1, written.length() - 1).replace("''", "'").equals(lit.getValueAs(String.class))) {
         value = new Literal(lit.getValueAs(String.class), true);
       } else {
         return null;
