@@ -34,7 +34,10 @@ class ErrorsTest {
   @AfterEach
   void close() throws Exception {
     assertRows(c, "SELECT * FROM t", "1, a, 1.5");
-    assertEquals(java.util.Set.of("T"), CellarDriver.database(c).catalog().snapshot().tables().keySet());
+    if (c.isWrapperFor(CellarConnection.class)) {
+      // embedded only: the catalog holds the table alone (through a server, the query above shows it)
+      assertEquals(java.util.Set.of("T"), CellarDriver.database(c).catalog().snapshot().tables().keySet());
+    }
     c.close();
   }
 

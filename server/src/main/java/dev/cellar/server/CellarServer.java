@@ -1,5 +1,7 @@
 package dev.cellar.server;
 
+import dev.cellar.jdbc.CellarDriver;
+import dev.cellar.storage.CellarStore;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.sql.Connection;
@@ -12,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.calcite.avatica.metrics.noop.NoopMetricsSystem;
 import org.apache.calcite.avatica.remote.AuthenticationType;
 import org.apache.calcite.avatica.remote.LocalService;
+import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.server.AvaticaHandler;
 import org.apache.calcite.avatica.server.AvaticaJsonHandler;
 import org.apache.calcite.avatica.server.AvaticaProtobufHandler;
@@ -20,6 +23,7 @@ import org.apache.calcite.avatica.server.HttpRequestRemoteUserExtractor;
 import org.apache.calcite.avatica.server.HttpServer;
 import org.apache.calcite.avatica.server.RemoteUserDisallowedException;
 import org.apache.calcite.avatica.server.RemoteUserExtractor;
+import org.eclipse.jetty.security.ConstraintMapping;
 import org.eclipse.jetty.security.ConstraintSecurityHandler;
 import org.eclipse.jetty.security.authentication.BasicAuthenticator;
 import org.eclipse.jetty.security.authentication.DigestAuthenticator;
@@ -45,14 +49,24 @@ public final class CellarServer implements AutoCloseable {
   private final HttpServer http;
   private final Connection keeper;
   private final ScheduledExecutorService janitor;
+  private final ServerMetrics metrics;
 
   private CellarServer(ServerOptions options, ServerMeta meta, HttpServer http, Connection keeper,
-      ScheduledExecutorService janitor) {
+      ScheduledExecutorService janitor, ServerMetrics metrics) {
     this.options = options;
     this.meta = meta;
     this.http = http;
     this.keeper = keeper;
     this.janitor = janitor;
+    this.metrics = metrics;
+  }
+
+  private static boolean healthy(Connection keeper) {
+    try {
+      return keeper.isValid(1);
+    } catch (SQLException e) {
+      return false;
+    }
   }
 
   /**
@@ -76,17 +90,21 @@ public final class CellarServer implements AutoCloseable {
     try {
       UsersLoginService login = options.users() == null ? null : new UsersLoginService(options.users());
       AvaticaServerConfiguration config = login == null ? null : new Authentication(options, login, meta);
-      LocalService service = new LocalService(meta);
-      AvaticaHandler handler = options.json()
+      CellarStore store = CellarDriver.database(keeper).store();
+      ServerMetrics metrics = new ServerMetrics(meta::openConnections, meta::openStatements, store::openScanners);
+      Service service = ServiceMonitor.watch(new LocalService(meta), metrics, options.slowQuery(),
+          () -> meta.caller().user());
+      AvaticaHandler avatica = options.json()
           ? new AvaticaJsonHandler(service, NoopMetricsSystem.getInstance(), config)
           : new AvaticaProtobufHandler(service, NoopMetricsSystem.getInstance(), config);
+      AvaticaHandler handler = new MonitorHandler(avatica, metrics, () -> healthy(keeper));
       SslContextFactory.Server ssl = null;
       if (options.tlsKeystore() != null) {
         ssl = new SslContextFactory.Server();
         ssl.setKeyStorePath(options.tlsKeystore().toAbsolutePath().toString());
         ssl.setKeyStorePassword(options.tlsKeystorePassword());
       }
-      HttpServer http = new Http(options, handler, config, ssl, login);
+      HttpServer http = new Http(options, handler, config, ssl, login, metrics);
       http.start();
       ScheduledExecutorService janitor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "cellar-server-expiry");
@@ -100,7 +118,7 @@ public final class CellarServer implements AutoCloseable {
           LOG.warn("closing idle connections failed: {}", e.toString());
         }
       }, 1, 1, TimeUnit.SECONDS);
-      CellarServer server = new CellarServer(options, meta, http, keeper, janitor);
+      CellarServer server = new CellarServer(options, meta, http, keeper, janitor, metrics);
       LOG.info("serving {} at {} ({}, {})", options.url(), server.clientUrl(), options.json() ? "JSON" : "protobuf",
           login == null ? "no authentication" : options.tlsKeystore() != null ? "HTTP Basic over TLS" : "HTTP Digest");
       return server;
@@ -124,6 +142,16 @@ public final class CellarServer implements AutoCloseable {
     return "jdbc:cellar:remote:" + (options.tlsKeystore() != null ? "https" : "http") + "://" + host + ":" + port();
   }
 
+  /** The server's metrics, as {@code /metrics} shows them. */
+  public ServerMetrics metrics() {
+    return metrics;
+  }
+
+  /** The server's base URL, {@code http[s]://HOST:PORT}, to which {@code /health} and {@code /metrics} are relative. */
+  public String httpUrl() {
+    return clientUrl().substring("jdbc:cellar:remote:".length());
+  }
+
   /** The server's Meta: its connections and statements. */
   public ServerMeta meta() {
     return meta;
@@ -143,18 +171,22 @@ public final class CellarServer implements AutoCloseable {
   private static final class Http extends HttpServer {
     private final String bind;
     private final UsersLoginService login;
+    private final ServerMetrics metrics;
 
     Http(ServerOptions options, AvaticaHandler handler, AvaticaServerConfiguration config,
-        SslContextFactory.Server ssl, UsersLoginService login) {
+        SslContextFactory.Server ssl, UsersLoginService login, ServerMetrics metrics) {
       super(options.port(), handler, config, null, ssl);
       this.bind = options.bind();
       this.login = login;
+      this.metrics = metrics;
     }
 
+    /** The connector on the options' address; every response's status is counted. */
     @Override
     protected ServerConnector getServerConnector() {
       ServerConnector c = super.getServerConnector();
       c.setHost(bind);
+      c.getServer().setRequestLog((request, response) -> metrics.response(response.getCommittedMetaData().getStatus()));
       return c;
     }
 
@@ -162,16 +194,28 @@ public final class CellarServer implements AutoCloseable {
     protected ConstraintSecurityHandler configureBasicAuthentication(Server server,
         AvaticaServerConfiguration config) {
       server.addBean(login);
-      return configureCommonAuthentication(Constraint.__BASIC_AUTH, new String[] {Constraint.ANY_AUTH},
-          new BasicAuthenticator(), UsersFile.REALM, login);
+      return healthOpen(configureCommonAuthentication(Constraint.__BASIC_AUTH, new String[] {Constraint.ANY_AUTH},
+          new BasicAuthenticator(), UsersFile.REALM, login));
     }
 
     @Override
     protected ConstraintSecurityHandler configureDigestAuthentication(Server server,
         AvaticaServerConfiguration config) {
       server.addBean(login);
-      return configureCommonAuthentication(Constraint.__DIGEST_AUTH, new String[] {Constraint.ANY_AUTH},
-          new DigestAuthenticator(), UsersFile.REALM, login);
+      return healthOpen(configureCommonAuthentication(Constraint.__DIGEST_AUTH, new String[] {Constraint.ANY_AUTH},
+          new DigestAuthenticator(), UsersFile.REALM, login));
+    }
+
+    /** {@code security}, letting {@code /health} through without credentials (it tells only that the server is up). */
+    private static ConstraintSecurityHandler healthOpen(ConstraintSecurityHandler security) {
+      Constraint open = new Constraint();
+      open.setName("health");
+      open.setAuthenticate(false);
+      ConstraintMapping m = new ConstraintMapping();
+      m.setConstraint(open);
+      m.setPathSpec(MonitorHandler.HEALTH);
+      security.addConstraintMapping(m);
+      return security;
     }
   }
 

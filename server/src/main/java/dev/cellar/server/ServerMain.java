@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
  * cellar server --url URL [--port 8765] [--bind 127.0.0.1] [--users FILE] [--tls-keystore FILE] [--json]
  *               [--idle-timeout SECONDS] [--statement-timeout SECONDS] [--max-connections N]
  *               [--max-connections-per-user N] [--max-statements-per-user N] [--max-rows-per-frame N]
+ *               [--slow-query-ms MS]
  * cellar server passwd --users FILE [--read-only] USER
  * </pre>
  * The keystore's password is read from the environment variable
@@ -29,6 +30,7 @@ public final class ServerMain {
       usage: cellar server --url URL [--port 8765] [--bind 127.0.0.1] [--users FILE] [--tls-keystore FILE] [--json]
                            [--idle-timeout SECONDS] [--statement-timeout SECONDS] [--max-connections N]
                            [--max-connections-per-user N] [--max-statements-per-user N] [--max-rows-per-frame N]
+                           [--slow-query-ms MS]
              cellar server passwd --users FILE [--read-only] USER
       """;
 
@@ -99,6 +101,7 @@ public final class ServerMain {
         case "--max-connections-per-user" -> limits[1] = number(a, v, 1, Integer.MAX_VALUE);
         case "--max-statements-per-user" -> limits[2] = number(a, v, 1, Integer.MAX_VALUE);
         case "--max-rows-per-frame" -> limits[3] = number(a, v, 1, Integer.MAX_VALUE);
+        case "--slow-query-ms" -> o = o.withSlowQuery(Duration.ofMillis(number(a, v, 0, Integer.MAX_VALUE)));
         default -> throw new UsageException("unknown option '" + a + "'");
       }
     }
@@ -110,7 +113,7 @@ public final class ServerMain {
           + "jdbc:cellar:hbase:QUORUM, jdbc:cellar:mem:NAME)");
     }
     o = new ServerOptions(url, o.port(), o.bind(), users, null, null, o.json(), o.idleTimeout(),
-        o.statementTimeout(), limits[0], limits[1], limits[2], limits[3]);
+        o.statementTimeout(), limits[0], limits[1], limits[2], limits[3], o.slowQuery());
     if (keystore != null) {
       o = o.withTls(keystore, keystorePassword());
     }

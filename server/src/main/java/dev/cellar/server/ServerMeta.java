@@ -435,7 +435,8 @@ public class ServerMeta extends JdbcMeta {
 
   // ---- checks -----------------------------------------------------------------------------------
 
-  private Caller caller() {
+  /** Who the current request runs as (a user of null without authentication). */
+  Caller caller() {
     Caller c = caller.get();
     return c == null ? new Caller(null, false) : c;
   }

@@ -46,6 +46,7 @@ class ResourcesTest {
       // the dead client's connection and its open scan are still there, until the idle timeout
       assertEquals(1, server.meta().openConnections());
       assertTrue(server.meta().openStatements() >= 1);
+      assertTrue(MonitoringTest.gauge(server, "cellar_open_scanners") >= 1, "the dead client's scan is open");
       long deadline = System.nanoTime() + 20_000_000_000L;
       while ((server.meta().openConnections() > 0 || server.meta().openStatements() > 0)
           && System.nanoTime() < deadline) {
@@ -53,6 +54,8 @@ class ResourcesTest {
       }
       assertEquals(0, server.meta().openConnections(), "connections");
       assertEquals(0, server.meta().openStatements(), "statements");
+      assertEquals(0, MonitoringTest.gauge(server, "cellar_open_scanners"), "scanners");
+      assertEquals(0, MonitoringTest.gauge(server, "cellar_open_connections"), "connections in /metrics");
       try (Connection c = Servers.connect(server); Statement s = c.createStatement();
           ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM big")) {
         assertTrue(rs.next());

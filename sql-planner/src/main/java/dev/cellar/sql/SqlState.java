@@ -52,6 +52,10 @@ public enum SqlState {
   SERIALIZATION_FAILURE("40001"),
   /** A limit of the system was reached: a transaction's uncommitted writes are too large. */
   PROGRAM_LIMIT_EXCEEDED("54000"),
+  /** Insufficient privilege: a read-only user of {@code cellar server} running a write or DDL. */
+  INSUFFICIENT_PRIVILEGE("42501"),
+  /** Too many connections: a server's connection limit, of all users or of one. */
+  TOO_MANY_CONNECTIONS("53300"),
   /** A table or view exists already. */
   TABLE_EXISTS("42S01"),
   /** A table or view does not exist. */

@@ -72,6 +72,14 @@ public interface CellarStore extends Closeable {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshot reads");
   }
 
+  /**
+   * Scanners opened by {@link Table#scanner} and not yet closed, or -1 if the backend does not
+   * count them. A server's gauge: a client that went away must leave none behind.
+   */
+  default int openScanners() {
+    return -1;
+  }
+
   @Override
   void close();
 }

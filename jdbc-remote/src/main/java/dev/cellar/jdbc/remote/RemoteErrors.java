@@ -1,5 +1,6 @@
 package dev.cellar.jdbc.remote;
 
+import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -8,7 +9,11 @@ import java.sql.SQLInvalidAuthorizationSpecException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTransactionRollbackException;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
+import org.apache.calcite.avatica.AvaticaSqlException;
 import org.apache.calcite.avatica.remote.Service.ErrorResponse;
 
 /**
@@ -26,15 +31,54 @@ public final class RemoteErrors {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof AvaticaClientRuntimeException a && a.getSqlState() != null
           && !a.getSqlState().equals(ErrorResponse.UNKNOWN_SQL_STATE)) {
-        String m = a.getMessage() == null ? "" : a.getMessage();
-        return of(m.startsWith(PREFIX) ? m.substring(PREFIX.length()) : m, a.getSqlState(), a.getErrorCode(), e);
+        return fromServer(a.getMessage(), a.getSqlState(), a.getErrorCode(), e);
       }
     }
     return of("the Cellar server failed to answer: " + e.getMessage(), "08006", 0, e);
   }
 
+  /**
+   * {@code e} as the embedded driver would raise it: an error of the server (Avatica's
+   * {@code AvaticaSqlException}, whose message starts with Avatica's prefix, "Error 0 (23505) :
+   * Error while executing SQL ...: Remote driver error: ") becomes the {@code SQLException}
+   * subclass of its SQLState with the server's message; a failed batch a
+   * {@code BatchUpdateException} with the update counts before the failing statement. Any
+   * other exception is returned as it is.
+   */
+  public static SQLException clean(SQLException e) {
+    if (!(e instanceof AvaticaSqlException a) || a.getSQLState() == null
+        || a.getSQLState().equals(ErrorResponse.UNKNOWN_SQL_STATE)) {
+      return e;
+    }
+    return fromServer(a.getErrorMessage(), a.getSQLState(), a.getErrorCode(), e);
+  }
+
+  /** The server's error: its message after Avatica's prefix, a batch's counts taken from its end. */
+  private static SQLException fromServer(String message, String state, int code, Throwable e) {
+    String m = message == null ? "" : message;
+    int at = m.indexOf(PREFIX);
+    if (at >= 0) {
+      m = m.substring(at + PREFIX.length());
+    }
+    Matcher counts = BATCH_COUNTS.matcher(m);
+    if (counts.find()) {
+      String text = m.substring(0, counts.start());
+      SQLException cause = of(text, state, code, e);
+      long[] done = counts.group(1).isEmpty() ? new long[0]
+          : Arrays.stream(counts.group(1).split(",")).mapToLong(Long::parseLong).toArray();
+      return new BatchUpdateException(text, state, code, done, cause);
+    }
+    return of(m, state, code, e);
+  }
+
+  /**
+   * How the server appends, to the message of a failed batch, the update counts of the
+   * statements before the failing one (the server's {@code ServerErrors.BATCH_COUNTS}).
+   */
+  private static final Pattern BATCH_COUNTS = Pattern.compile(" \\[update counts before the failure: ([0-9,-]*)]$");
+
   /** The {@code SQLException} subclass of {@code state}'s class, as the embedded driver raises it. */
-  static SQLException of(String message, String state, int code, Throwable cause) {
+  public static SQLException of(String message, String state, int code, Throwable cause) {
     String c = state == null || state.length() < 2 ? "" : state.substring(0, 2);
     return switch (c) {
       case "0A" -> new SQLFeatureNotSupportedException(message, state, code, cause);

@@ -1,6 +1,7 @@
 package org.apache.calcite.avatica;
 
 import dev.cellar.jdbc.remote.RemoteErrors;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
@@ -41,6 +42,20 @@ public class CellarRemoteConnection extends AvaticaConnection {
       throws SQLException {
     try {
       return super.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability);
+    } catch (RuntimeException e) {
+      throw RemoteErrors.toSql(e);
+    }
+  }
+
+  /** Prepares {@code sql} on the server; its errors are the server's, as the embedded driver raises them. */
+  @Override
+  public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
+    checkOpen();
+    try {
+      Meta.StatementHandle h = meta.prepare(handle, sql, -1);
+      return factory.newPreparedStatement(this, h, h.signature, resultSetType, resultSetConcurrency,
+          resultSetHoldability);
     } catch (RuntimeException e) {
       throw RemoteErrors.toSql(e);
     }
@@ -94,6 +109,22 @@ public class CellarRemoteConnection extends AvaticaConnection {
       super.setTransactionIsolation(level);
       meta.connectionSync(handle, new ConnectionPropertiesImpl());
     } catch (RuntimeException e) {
+      throw RemoteErrors.toSql(e);
+    }
+  }
+
+  /** A call to the server through Avatica's client. */
+  interface Call<T> {
+    T run() throws SQLException;
+  }
+
+  /** Runs {@code call}; its failures are the server's errors as the embedded driver raises them. */
+  static <T> T clean(Call<T> call) throws SQLException {
+    try {
+      return call.run();
+    } catch (SQLException e) {
+      throw RemoteErrors.clean(e);
+    } catch (AvaticaClientRuntimeException e) {
       throw RemoteErrors.toSql(e);
     }
   }

@@ -39,6 +39,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -247,6 +248,18 @@ public final class EmbeddedStore implements CellarStore {
 
   ExecutorService scanPool() {
     return scanPool;
+  }
+
+  /** Scanners open now ({@link #openScanners}). */
+  private final AtomicInteger openScanners = new AtomicInteger();
+
+  AtomicInteger scannerCount() {
+    return openScanners;
+  }
+
+  @Override
+  public int openScanners() {
+    return openScanners.get();
   }
 
   WritePath writePath() {

@@ -215,8 +215,9 @@ final class EmbeddedTable implements Table {
     store.snapshotLock().readLock().lock();
     try {
       // Regions are read ahead in parallel unless the filter's state spans regions (see Filter#copy).
-      return new TableScanner(handle, scan, readPoint(), store.options().clock().getAsLong(), store.scanPool(),
-          pendingSource());
+      TableScanner s = new TableScanner(handle, scan, readPoint(), store.options().clock().getAsLong(),
+          store.scanPool(), pendingSource());
+      return s.counted(store.scannerCount());
     } finally {
       store.snapshotLock().readLock().unlock();
     }

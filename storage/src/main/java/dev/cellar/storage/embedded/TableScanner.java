@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -38,6 +39,7 @@ final class TableScanner implements ResultScanner {
   private int rowsReturned;
   private byte[] lastRow;
   private boolean closed;
+  private AtomicInteger open;
 
   /**
    * @param pool runs region prefetchers for large multi-region scans; {@code null} reads
@@ -66,6 +68,13 @@ final class TableScanner implements ResultScanner {
         startPrefetch(i);
       }
     }
+  }
+
+  /** This scanner, counted in {@code open} until it closes. */
+  TableScanner counted(AtomicInteger open) {
+    this.open = open;
+    open.incrementAndGet();
+    return this;
   }
 
   private void startPrefetch(int i) {
@@ -162,6 +171,9 @@ final class TableScanner implements ResultScanner {
   public void close() {
     if (!closed) {
       closed = true;
+      if (open != null) {
+        open.decrementAndGet();
+      }
       for (int i = index; i < scanners.size(); i++) {
         if (prefetchers != null && prefetchers[i] != null) {
           prefetchers[i].cancel();
