@@ -57,7 +57,9 @@ import org.apache.calcite.tools.Program;
  * Prepares statements for Cellar connections: DDL goes to {@link DdlExecutor} (Calcite's parser
  * does not know Phoenix DDL), an UPSERT's target columns are recorded for
  * {@link CellarTableModify}, and prepared plans are cached per connection by SQL text
- * ({@link PlanCache}). Everything else is Calcite's own preparation.
+ * ({@link PlanCache}), queries that differ only in literals sharing one plan
+ * ({@link LiteralParameters}); the code generated for plans is compiled once per distinct source
+ * ({@link CompiledCode}). Everything else is Calcite's own preparation.
  */
 public class CellarPrepare extends CalcitePrepareImpl {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarPrepare.class);
