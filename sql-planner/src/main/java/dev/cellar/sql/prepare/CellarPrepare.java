@@ -2,6 +2,7 @@ package dev.cellar.sql.prepare;
 
 import dev.cellar.sql.advice.CatalogReview;
 import dev.cellar.sql.advice.StatementWarnings;
+import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
 import dev.cellar.sql.parser.CellarParser;
@@ -37,6 +38,7 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare.CatalogReader;
 import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutor;
@@ -45,6 +47,7 @@ import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.runtime.Hook;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -57,9 +60,13 @@ import org.apache.calcite.tools.Program;
  * Prepares statements for Cellar connections: DDL goes to {@link DdlExecutor} (Calcite's parser
  * does not know Phoenix DDL), an UPSERT's target columns are recorded for
  * {@link CellarTableModify}, and prepared plans are cached per connection by SQL text
- * ({@link PlanCache}). Everything else is Calcite's own preparation.
+ * ({@link PlanCache}), queries that differ only in literals sharing one plan
+ * ({@link LiteralParameters}); the code generated for plans is compiled once per distinct source
+ * ({@link CompiledCode}). Everything else is Calcite's own preparation.
  */
 public class CellarPrepare extends CalcitePrepareImpl {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarPrepare.class);
+
   @Override
   public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
     String sql = query.sql;
@@ -83,14 +90,36 @@ public class CellarPrepare extends CalcitePrepareImpl {
       return ExplainRows.perLine(explainAnalyze(context, analyzed, elementType), maxRowCount);
     }
     PlanCache.Key key = new PlanCache.Key(sql, context.getDefaultSchemaPath(), maxRowCount, elementType);
-    long version = session.database().catalog().snapshot().version();
+    Catalog.Snapshot catalog = session.database().catalog().snapshot();
+    long version = catalog.version();
     CalciteSignature<T> cached = session.planCache(PlanCache::new).get(key, version);
     if (cached != null) {
       return cached;
     }
+    if (first.equals("SELECT") || first.equals("WITH")) {
+      CalciteSignature<T> shared = withLiteralParameters(context, session, catalog, sql, elementType, maxRowCount);
+      if (shared != null) {
+        return shared;
+      }
+    }
     if (first.equals("UPSERT")) {
       UpsertContext.set(upsertTarget(context.config(), sql));
     }
+    CalciteSignature<T> signature;
+    try {
+      signature = labelled(context, query, elementType, maxRowCount);
+    } finally {
+      UpsertContext.clear();
+    }
+    if (first.equals("EXPLAIN")) {
+      signature = ExplainRows.perLine(signature, maxRowCount);
+    }
+    session.planCache(PlanCache::new).put(key, version, signature);
+    return signature;
+  }
+
+  /** Calcite's preparation of {@code query}, its columns labelled by {@link ColumnLabels}. */
+  private <T> CalciteSignature<T> labelled(Context context, Query<T> query, Type elementType, long maxRowCount) {
     CalciteSignature<T> signature;
     List<String> labels;
     ColumnLabels.start();
@@ -98,14 +127,60 @@ public class CellarPrepare extends CalcitePrepareImpl {
       signature = super.prepareSql(context, query, elementType, maxRowCount);
     } finally {
       labels = ColumnLabels.finish();
-      UpsertContext.clear();
     }
     ColumnLabels.apply(signature.columns, labels);
-    if (first.equals("EXPLAIN")) {
-      signature = ExplainRows.perLine(signature, maxRowCount);
-    }
-    session.planCache(PlanCache::new).put(key, version, signature);
     return signature;
+  }
+
+  /**
+   * The query {@code sql} as the plan of its text with literals as parameters
+   * ({@link LiteralParameters}), shared by every query that differs from it only in those
+   * literals; null if it has no such literals, or that plan cannot be made or does not hold them.
+   */
+  private <T> CalciteSignature<T> withLiteralParameters(Context context, CellarSession session,
+      Catalog.Snapshot catalog, String sql, Type elementType, long maxRowCount) {
+    SqlNode parsed;
+    try {
+      parsed = SqlParser.create(sql, parserConfig(context.config())).parseStmt();
+    } catch (SqlParseException e) {
+      return null;
+    }
+    LiteralParameters literals = LiteralParameters.of(sql, parsed, catalog);
+    if (literals == null) {
+      return null;
+    }
+    PlanCache.Key key = new PlanCache.Key(literals.text, context.getDefaultSchemaPath(), maxRowCount, elementType);
+    CalciteSignature<T> shared = session.planCache(PlanCache::new).get(key, catalog.version());
+    if (shared == null) {
+      if (session.planCache(PlanCache::new).refused(key, catalog.version())) {
+        return null;
+      }
+      try {
+        shared = labelled(context, Query.of(literals.text), elementType, maxRowCount);
+      } catch (RuntimeException | AssertionError e) {
+        LOG.debug("no shared plan for {}: {}", literals.text, e.toString());
+        session.planCache(PlanCache::new).refuse(key, catalog.version());
+        return null;
+      }
+      session.planCache(PlanCache::new).put(key, catalog.version(), shared);
+    }
+    return literals.bind(shared, sql);
+  }
+
+  private static SqlParser.Config parserConfig(CalciteConnectionConfig config) {
+    return CellarParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
+        .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
+        .withConformance(extending(config.conformance()));
+  }
+
+  /** Classes compiled for plans in this JVM ({@link CompiledCode}). */
+  public static long compiledClasses() {
+    return CompiledCode.compiled();
+  }
+
+  /** Plans whose code was a class compiled before, in this JVM ({@link CompiledCode}). */
+  public static long compiledClassReuses() {
+    return CompiledCode.hits();
   }
 
   /**
@@ -199,12 +274,20 @@ public class CellarPrepare extends CalcitePrepareImpl {
     JavaTypeFactory typeFactory = context.getTypeFactory();
     EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
         : EnumerableRel.Prefer.CUSTOM;
-    return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
-        createCluster(planner, new RexBuilder(typeFactory)), EnumerableConvention.INSTANCE,
-        createConvertletTable()) {
+    CompiledCode.Handler compiler = new CompiledCode.Handler(context.spark());
+    return new CalcitePreparingStmt(this, CompiledCode.withHandler(context, compiler), catalogReader, typeFactory,
+        context.getRootSchema(), prefer, createCluster(planner, new RexBuilder(typeFactory)),
+        EnumerableConvention.INSTANCE, createConvertletTable()) {
       @Override
       protected Program getProgram() {
         return CellarProgram.INSTANCE;
+      }
+
+      /** Calcite's implementation, the plan's code compiled through {@link CompiledCode}'s cache. */
+      @Override
+      protected PreparedResult implement(RelRoot root) {
+        int fields = root.kind.belongsTo(SqlKind.DML) ? root.rel.getRowType().getFieldCount() : root.fields.size();
+        return compiler.compiling(fields, () -> super.implement(root));
       }
 
       /** Calcite's validator, with {@link CellarValidator}'s rewrite. */
@@ -301,9 +384,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
 
   /** The columns an UPSERT names, or all of them. */
   private static UpsertContext.Target upsertTarget(CalciteConnectionConfig config, String sql) {
-    SqlParser.Config pc = CellarParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
-        .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
-        .withConformance(extending(config.conformance()));
+    SqlParser.Config pc = parserConfig(config);
     try {
       SqlNode node = SqlParser.create(sql, pc).parseStmt();
       if (node instanceof SqlInsert ins && ins.getTargetColumnList() != null) {

@@ -17,6 +17,7 @@ final class PlanCache implements CellarSession.PlanCacheStats {
   /** What a plan depends on besides the catalog. */
   record Key(String sql, List<String> schemaPath, long maxRowCount, Type elementType) {}
 
+  /** A plan, or a null signature where none can be made. */
   private record Plan(long version, CalcitePrepare.CalciteSignature<?> signature) {}
 
   private final int capacity;
@@ -38,15 +39,28 @@ final class PlanCache implements CellarSession.PlanCacheStats {
   @SuppressWarnings("unchecked")
   synchronized <T> CalcitePrepare.CalciteSignature<T> get(Key key, long version) {
     Plan p = plans.get(key);
-    if (p != null && p.version == version) {
+    if (p != null && p.version == version && p.signature != null) {
       hits++;
       return (CalcitePrepare.CalciteSignature<T>) p.signature;
     }
-    if (p != null) {
+    if (p != null && p.version != version) {
       plans.remove(key);
     }
     misses++;
     return null;
+  }
+
+  /** Records that no plan can be made for {@code key} at catalog {@code version}. */
+  synchronized void refuse(Key key, long version) {
+    if (capacity > 0) {
+      plans.put(key, new Plan(version, null));
+    }
+  }
+
+  /** Whether {@link #refuse} recorded {@code key} at catalog {@code version}. */
+  synchronized boolean refused(Key key, long version) {
+    Plan p = plans.get(key);
+    return p != null && p.version == version && p.signature == null;
   }
 
   synchronized void put(Key key, long version, CalcitePrepare.CalciteSignature<?> signature) {
