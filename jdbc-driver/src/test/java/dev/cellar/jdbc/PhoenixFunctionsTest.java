@@ -249,6 +249,20 @@ class PhoenixFunctionsTest {
   }
 
   @Test
+  void collationKeysSortAsTheLocaleDoes() throws Exception {
+    run(c, "CREATE TABLE names (id INTEGER PRIMARY KEY, name VARCHAR)", "UPSERT INTO names VALUES (1, 'zebra')",
+        "UPSERT INTO names VALUES (2, '\u00e4pple')", "UPSERT INTO names VALUES (3, 'apple')");
+    // Swedish sorts \u00e4 after z, German beside a
+    assertRows(c, "SELECT id FROM names ORDER BY COLLATION_KEY(name, 'sv')", "3", "1", "2");
+    assertRows(c, "SELECT id FROM names ORDER BY COLLATION_KEY(name, 'de_DE')", "3", "2", "1");
+    // primary strength: letters alike but for accents and case are one
+    value("COLLATION_KEY('apple', 'de', false, 0, 0) = COLLATION_KEY('\u00c4pple', 'de', false, 0, 0)", "true");
+    value("COLLATION_KEY('apple', 'de') = COLLATION_KEY('\u00c4pple', 'de')", "false");
+    assertFails(c, "22023", "SELECT COLLATION_KEY('a', 'en', false, 7, 0)", "COLLATION_KEY", "7");
+    assertFails(c, "0A000", "SELECT COLLATION_KEY('a', 'en', true, 1, 0)", "COLLATION_KEY");
+  }
+
+  @Test
   void nthValueWithinGroup() throws Exception {
     run(c, "CREATE TABLE nv (id INTEGER PRIMARY KEY, g VARCHAR, x INTEGER, name VARCHAR)",
         "UPSERT INTO nv VALUES (1, 'a', 10, 'ann')", "UPSERT INTO nv VALUES (2, 'a', 30, 'bob')",

@@ -364,6 +364,49 @@ public final class PhoenixFunctions {
     }
   }
 
+  /**
+   * {@code COLLATION_KEY(string, locale)}: bytes that sort, compared as bytes, as the strings sort
+   * in the locale's collation ({@code 'en'}, {@code 'de_DE'}, {@code 'zh_TW'}): {@code ORDER BY
+   * COLLATION_KEY(name, 'sv')} is a Swedish order. The bytes are Java's collation keys, not
+   * Phoenix's (which come from ICU): the order they give is the same.
+   */
+  public static byte[] collationKey(String s, String locale) {
+    return collationKey(s, locale, false, null, null);
+  }
+
+  /**
+   * {@code COLLATION_KEY(string, locale, upperCaseFirst, strength, decomposition)}: strength 0
+   * (primary: base letters) to 3 (identical), decomposition 0 (none) to 2 (full), as
+   * {@link java.text.Collator} numbers them. Upper case first is not supported (0A000): Java's
+   * collations put lower case first.
+   */
+  public static byte[] collationKey(String s, String locale, boolean upperFirst, Integer strength,
+      Integer decomposition) {
+    if (upperFirst) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "COLLATION_KEY: upper case first is not supported");
+    }
+    Locale l = Locale.forLanguageTag(locale.replace('_', '-'));
+    if (l.getLanguage().isEmpty()) {
+      throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, "COLLATION_KEY: unknown locale '" + locale + "'");
+    }
+    java.text.Collator collator = java.text.Collator.getInstance(l);
+    if (strength != null) {
+      if (strength < 0 || strength > 3) {
+        throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, "COLLATION_KEY: strength must be 0 to 3, not "
+            + strength);
+      }
+      collator.setStrength(strength);
+    }
+    if (decomposition != null) {
+      if (decomposition < 0 || decomposition > 2) {
+        throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE,
+            "COLLATION_KEY: decomposition must be 0 to 2, not " + decomposition);
+      }
+      collator.setDecomposition(decomposition);
+    }
+    return collator.getCollationKey(s).toByteArray();
+  }
+
   /** {@code ENCODE(number, 'BASE62')}: the number in base 62, digits 0-9, A-Z, a-z. */
   public static String encode(long n, String format) {
     if (!"BASE62".equalsIgnoreCase(format)) {
