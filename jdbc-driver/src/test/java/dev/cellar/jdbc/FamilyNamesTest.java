@@ -89,6 +89,10 @@ class FamilyNamesTest extends FreshStoreTest {
     assertFails(c, "42702", "SELECT v FROM t", "V", "A.V", "B.V", "T");
     assertFails(c, "42702", "SELECT id FROM t WHERE v = 1", "V", "A.V", "B.V");
     assertFails(c, "42702", "UPDATE t SET w = 'z' WHERE v = 1", "V", "A.V", "B.V");
+    assertFails(c, "42702", "SELECT t.v FROM t", "V", "A.V", "B.V");
+    assertFails(c, "42702", "SELECT x.v FROM t x", "V", "A.V", "B.V");
+    assertFails(c, "42702", "UPSERT INTO t (id, v) VALUES (9, 9)", "V", "A.V", "B.V");
+    assertFails(c, "42702", "UPDATE t SET v = 1", "V", "A.V", "B.V");
     assertFails(c, "42702", "CREATE INDEX iv ON t (v)", "V", "A.V", "B.V");
     assertFails(c, "42702", "ALTER TABLE t DROP COLUMN v", "V", "A.V", "B.V");
     // an alias of that name is no column

@@ -186,6 +186,10 @@ final class FamilyNames {
       for (SqlNode n : list) {
         names(n, aliases);
       }
+    } else if (node instanceof SqlCall call && (call.getKind() == SqlKind.NEXT_VALUE
+        || call.getKind() == SqlKind.CURRENT_VALUE)) {
+      // a sequence's name, no column
+      return;
     } else if (node instanceof SqlCall call) {
       List<SqlNode> ops = call.getOperandList();
       // an alias is a name the call gives, not one it reads
@@ -207,6 +211,8 @@ final class FamilyNames {
         if (field != null) {
           rename(id, List.of(field));
         }
+      } else if (n instanceof SqlIdentifier id && id.isSimple() && !target.hasField(id.getSimple())) {
+        ambiguous(id, target);
       }
     }
   }
@@ -219,7 +225,11 @@ final class FamilyNames {
     if (names.size() == 1) {
       ambiguity(id, aliases);
     } else if (names.size() == 2) {
-      if (alias(names.get(0)) != null) {
+      Item aliased = alias(names.get(0));
+      if (aliased != null) {
+        if (!aliased.hasField(names.get(1))) {
+          ambiguous(id, aliased);
+        }
         return;
       }
       for (List<Item> scope : scopes) {
@@ -267,20 +277,26 @@ final class FamilyNames {
     }
     for (List<Item> scope : scopes) {
       for (Item item : scope) {
-        if (item.table == null) {
-          continue;
-        }
-        List<ColumnDef> called = item.table.columnsCalled(name);
-        if (called.size() > 1) {
-          List<String> spelled = new ArrayList<>();
-          for (ColumnDef c : called) {
-            spelled.add(c.family() + "." + name);
-          }
-          throw new CellarSqlException(SqlState.AMBIGUOUS_COLUMN, "column " + name + " (" + position(id)
-              + ") is ambiguous: " + (item.table.isMapped() ? "view " : "table ") + item.table.name() + " has "
-              + String.join(" and ", spelled) + "; name it with its family");
-        }
+        ambiguous(id, item);
       }
+    }
+  }
+
+  /** Refuses the last name of {@code id} if only columns of several families of {@code item}'s table have it. */
+  private static void ambiguous(SqlIdentifier id, Item item) {
+    if (item.table == null) {
+      return;
+    }
+    String name = id.names.get(id.names.size() - 1);
+    List<ColumnDef> called = item.table.columnsCalled(name);
+    if (called.size() > 1) {
+      List<String> spelled = new ArrayList<>();
+      for (ColumnDef c : called) {
+        spelled.add(c.family() + "." + name);
+      }
+      throw new CellarSqlException(SqlState.AMBIGUOUS_COLUMN, "column " + name + " (" + position(id)
+          + ") is ambiguous: " + (item.table.isMapped() ? "view " : "table ") + item.table.name() + " has "
+          + String.join(" and ", spelled) + "; name it with its family");
     }
   }
 
