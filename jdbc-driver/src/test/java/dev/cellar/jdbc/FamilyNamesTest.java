@@ -81,6 +81,10 @@ class FamilyNamesTest extends FreshStoreTest {
     assertRows(c, "SELECT * FROM vt ORDER BY id", "1, 10, 11", "3, null, 7");
     run(c, "CREATE VIEW vall AS SELECT * FROM t");
     assertRows(c, "SELECT a.v, b.v FROM vall WHERE id = 1", "10, 11");
+    // the columns views read cannot be dropped, named with their families or not
+    assertFails(c, "2BP01", "ALTER TABLE t DROP COLUMN a.v", "A.V", "VT");
+    run(c, "DROP VIEW vall", "CREATE VIEW vw AS SELECT a.w FROM t");
+    assertFails(c, "2BP01", "ALTER TABLE t DROP COLUMN a.w", "VW");
   }
 
   @Test
@@ -221,6 +225,9 @@ class FamilyNamesTest extends FreshStoreTest {
         + " STORE_TABLE='hs', VALUE_FORMAT='STRING'");
     assertRows(c, "SELECT \"f\".\"q\", \"g\".\"q\", \"f\".\"only\", \"only\" FROM hs", "one, two, 3, 3");
     assertRows(c, "SELECT \"f.q\", \"g.q\" FROM hs", "one, two");
+    assertFails(c, "42S21", "CREATE VIEW hs2 (k VARCHAR PRIMARY KEY, \"f\".\"q\" VARCHAR, \"f\".\"q\" INTEGER)"
+        + " STORE_TABLE='hs'", "f.q", "HS2");
+    assertTrue(String.join("\n", strings(c, "SHOW CREATE TABLE hs")).contains("\"g\".\"q\" VARCHAR"));
     assertFails(c, "42702", "SELECT \"q\" FROM hs", "q", "f.q", "g.q");
     // dynamic columns, named with their family as well
     assertRows(c, "SELECT \"f\".\"x\", \"f.x\" FROM hs EXTEND (\"f\".\"x\" VARCHAR)", "null, null");
