@@ -18,7 +18,6 @@ import dev.cellar.storage.Scan;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.WriteBatch;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
