@@ -21,7 +21,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  */
 public final class CellarTypeSystem extends RelDataTypeSystemImpl {
   /** The instance connections use ({@code typeSystem=...CellarTypeSystem#INSTANCE}). */
-  static final RelDataTypeSystem INSTANCE = new CellarTypeSystem();
+  public static final RelDataTypeSystem INSTANCE = new CellarTypeSystem();
 
   /** The fewest decimal places of the AVG of exact numbers. */
   static final int AVG_SCALE = 6;
