@@ -253,6 +253,20 @@ class PhoenixFunctionsTest extends FreshDatabaseTest {
   }
 
   @Test
+  void regexpSplitGivesAnArrayOfVarchars() throws Exception {
+    value("REGEXP_SPLIT('ONE,TWO,THREE', ',')[2]", "TWO");
+    value("CARDINALITY(REGEXP_SPLIT('a1b22c3', '[0-9]+'))", "4");
+    assertRows(c, "SELECT REGEXP_SPLIT(s, ' ')[2] FROM f ORDER BY id", "World", "null", "null");
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT REGEXP_SPLIT('ONE,TWO', ',') FROM f WHERE id = 1")) {
+      rs.next();
+      assertEquals("VARCHAR ARRAY", rs.getMetaData().getColumnTypeName(1));
+      assertEquals(java.util.List.of("ONE", "TWO"), java.util.Arrays.asList((Object[]) rs.getArray(1).getArray()));
+    }
+    assertFails(c, "22023", "SELECT REGEXP_SPLIT(s, '[') FROM f", "REGEXP_SPLIT", "[");
+  }
+
+  @Test
   void nthValueWithinGroup() throws Exception {
     run(c, "CREATE TABLE nv (id INTEGER PRIMARY KEY, g VARCHAR, x INTEGER, name VARCHAR)",
         "UPSERT INTO nv VALUES (1, 'a', 10, 'ann')", "UPSERT INTO nv VALUES (2, 'a', 30, 'bob')",

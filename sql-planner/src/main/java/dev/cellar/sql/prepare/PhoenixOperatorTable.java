@@ -1,6 +1,7 @@
 package dev.cellar.sql.prepare;
 
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.validate.SqlUserDefinedAggFunction;
 import org.apache.calcite.sql.validate.SqlNameMatchers;
@@ -53,6 +54,11 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
  * {@code CURRENT_TIME()} (Phoenix writes the parentheses) are the standard ones ({@link #rewrite}). The list with an example of each is in {@code sql-planner/docs/sql.md}.
  */
 final class PhoenixOperatorTable {
+  /** {@code REGEXP_SPLIT} once {@link #rewrite} typed its result. */
+  private static final SqlUnresolvedFunction SPLIT = new SqlUnresolvedFunction(
+      new SqlIdentifier("REGEXP_SPLIT", SqlParserPos.ZERO), null, null, null, null,
+      SqlFunctionCategory.USER_DEFINED_FUNCTION);
+
   /** {@code NOW()}. */
   static final SqlFunction NOW = niladic("NOW");
 
@@ -164,6 +170,13 @@ final class PhoenixOperatorTable {
         // Phoenix counts from Monday = 1 to Sunday = 7, as ISO 8601
         return SqlStdOperatorTable.EXTRACT.createCall(call.getParserPosition(),
             new SqlIntervalQualifier(TimeUnit.ISODOW, null, call.getParserPosition()), (SqlNode) call.operand(0));
+      }
+      if (name.equals("REGEXP_SPLIT") && f != SPLIT) {
+        // PhoenixFunctions.regexpSplit gives a List, an ARRAY of ANY to Calcite: typed as Phoenix types it
+        SqlParserPos pos = call.getParserPosition();
+        return SqlStdOperatorTable.CAST.createCall(pos, SPLIT.createCall(pos, call.getOperandList()),
+            new SqlDataTypeSpec(new SqlCollectionTypeNameSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos),
+                SqlTypeName.ARRAY, pos), pos));
       }
       if (call.operandCount() == 1 && name.equals("INVERT")) {
         // the value itself; ORDER BY INVERT(x) is ORDER BY x DESC (PhoenixOrdering)

@@ -350,6 +350,14 @@ public final class PhoenixFunctions {
     }
   }
 
+  /**
+   * {@code REGEXP_SPLIT(string, pattern)}: the pieces between the matches of {@code pattern}, as
+   * an ARRAY of VARCHARs; an empty string gives one empty piece, trailing empty pieces are kept.
+   */
+  public static java.util.List<String> regexpSplit(String s, String regex) {
+    return java.util.List.of(pattern("REGEXP_SPLIT", regex).split(s, -1));
+  }
+
   /** {@code MD5(string)}: the MD5 digest of the string's UTF-8 bytes, 16 bytes. */
   public static byte[] md5(String s) {
     return md5(s.getBytes(StandardCharsets.UTF_8));
