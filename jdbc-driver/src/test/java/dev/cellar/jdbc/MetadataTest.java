@@ -6,34 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** DDL round trip through DatabaseMetaData, as BI tools discover a database. */
-class MetadataTest {
-  private Connection c;
+class MetadataTest extends FreshDatabaseTest {
   private DatabaseMetaData md;
 
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     md = c.getMetaData();
     run(c, "CREATE TABLE shop (shop_id VARCHAR(8) NOT NULL, region INTEGER NOT NULL, info.name VARCHAR(40), "
         + "info.regdate DATE, info.rating DECIMAL(3,1) NOT NULL, CONSTRAINT pk PRIMARY KEY (region DESC, shop_id))",
         "CREATE VIEW good_shop AS SELECT shop_id, name FROM shop WHERE rating > 4");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   private static List<String> column(ResultSet rs, String name) throws Exception {

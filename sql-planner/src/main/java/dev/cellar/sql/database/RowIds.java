@@ -20,7 +20,7 @@ public final class RowIds {
   private final Catalog catalog;
   private final Map<String, Range> ranges = new ConcurrentHashMap<>();
 
-  public RowIds(Catalog catalog) {
+  RowIds(Catalog catalog) {
     this.catalog = catalog;
   }
 

@@ -420,7 +420,7 @@ public final class IndexBuilder {
    */
   public record Report(long rows, long entries, long missing, long stale) {
     /** Whether index and table agree. */
-    public boolean consistent() {
+    boolean consistent() {
       return missing == 0 && stale == 0;
     }
   }

@@ -12,7 +12,7 @@ public final class RuntimeValues {
   private RuntimeValues() {}
 
   /** A runtime value as the codecs take it. */
-  public static Object toStorage(KeyType type, Object v) {
+  static Object toStorage(KeyType type, Object v) {
     if (v == null) {
       return null;
     }
@@ -49,7 +49,7 @@ public final class RuntimeValues {
   }
 
   /** A decoded value as the runtime holds it. */
-  public static Object toRuntime(KeyType type, Object v) {
+  static Object toRuntime(KeyType type, Object v) {
     if (v instanceof byte[] b) {
       return new ByteString(b);
     }

@@ -65,7 +65,7 @@ public final class ValueLimits {
   }
 
   /** The limits of every column of {@code def}, whose values go to table {@code def.name()}. */
-  public static ValueLimits of(TableDef def) {
+  static ValueLimits of(TableDef def) {
     return new ValueLimits(def, "table " + def.name(), null);
   }
 
@@ -84,7 +84,7 @@ public final class ValueLimits {
   }
 
   /** {@link #row} of each of {@code rows}, in place of it. */
-  public List<Object[]> rows(List<Object[]> rows) {
+  List<Object[]> rows(List<Object[]> rows) {
     if (limited.length > 0) {
       rows.replaceAll(this::row);
     }
@@ -96,7 +96,7 @@ public final class ValueLimits {
    *
    * @throws CellarSqlException 22001, 22003 or 22018 for the first value its column cannot hold
    */
-  public Object[] row(Object[] row) {
+  Object[] row(Object[] row) {
     Object[] out = row;
     for (int f : limited) {
       if (f >= row.length || row[f] == null) {
@@ -119,7 +119,7 @@ public final class ValueLimits {
    *
    * @throws CellarSqlException 22001, 22003 or 22018 if the column cannot hold it
    */
-  public Object value(int f, Object v) {
+  Object value(int f, Object v) {
     ColumnType t = f < types.length ? types[f] : null;
     if (v == null || t == null || v instanceof Map) {
       return v;

@@ -26,7 +26,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
  */
 public final class CellarSession {
   /** The default cap on a transaction's uncommitted writes: 64 MiB. */
-  public static final long DEFAULT_TRANSACTION_MAX_BYTES = 64L << 20;
+  static final long DEFAULT_TRANSACTION_MAX_BYTES = 64L << 20;
 
   /** A schema that carries the session of its connection. */
   public interface Holder {
