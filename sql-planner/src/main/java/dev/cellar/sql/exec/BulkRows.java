@@ -1,0 +1,84 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Timestamps;
+import dev.cellar.storage.BulkLoad;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.Delete;
+import dev.cellar.storage.Put;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rows upserted through the store's bulk path ({@link BulkLoad}) rather than batched writes: each
+ * chunk of rows is encoded as {@link TableWriter}'s UPSERT encodes it (the row codec, the marker
+ * cell, delete markers for the NULLs of the columns written), sorted, written as store files and
+ * committed at once, so a chunk is in the table whole or not at all. Only for tables whose
+ * writes need nothing but their own cells ({@link #supports}): no secondary index, not mapped,
+ * no dynamic family or MAP column, on a store of this process.
+ */
+public final class BulkRows {
+  private final CellarDatabase db;
+  private final TableMapping m;
+  private final TableDef def;
+  private final RowMutations mutations;
+
+  /** The bulk writer of {@code def}'s rows into {@code db}'s store. */
+  public BulkRows(CellarDatabase db, TableDef def) {
+    this.db = db;
+    this.m = new TableMapping(def);
+    this.def = def;
+    this.mutations = new RowMutations(m, m.markerValue());
+  }
+
+  /** Whether rows of {@code def} may be written by the bulk path of {@code store}. */
+  public static boolean supports(CellarDatabase db, CellarStore store, TableDef def) {
+    TableMapping m = new TableMapping(def);
+    return store == db.store() && !store.sharedAcrossProcesses() && !def.isMapped() && !m.isDynamic()
+        && !m.hasMaps() && def.rowTimestampColumn() == null
+        && db.catalog().snapshot().indexesOf(def.name()).isEmpty();
+  }
+
+  /**
+   * Upserts {@code rows} (values of every column, checked and as the codecs take them) in one
+   * bulk load: of rows with one key, the last.
+   *
+   * @param targeted the columns written; the others keep their values
+   * @return rows written
+   */
+  public long write(List<Object[]> rows, boolean[] targeted, Cancellation cancel) {
+    Map<ByteBuffer, Object[]> byKey = new LinkedHashMap<>();
+    for (Object[] row : m.limits().rows(new ArrayList<>(rows))) {
+      mutations.checkNotNull(row, targeted);
+      byte[] key = def.hiddenKey() ? db.rowIds().nextKey(def.schema(), def.name()) : m.key(row);
+      byKey.put(ByteBuffer.wrap(key), row);
+    }
+    if (byKey.isEmpty()) {
+      return 0;
+    }
+    cancel.check();
+    Timestamps.Stamp stamp = db.timestamps().next(true);
+    List<Cell> cells = new ArrayList<>(byKey.size() * (def.columns().size() + 1));
+    for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
+      byte[] key = e.getKey().array();
+      Put p = mutations.put(key, e.getValue(), targeted, stamp.putTs());
+      cells.addAll(p.cells());
+      Delete d = mutations.nullCells(key, e.getValue(), targeted, stamp.deleteTs());
+      if (d != null) {
+        cells.addAll(d.cells());
+      }
+    }
+    List<Cell> sorted = IndexBuilder.SortedChunks.sortedUnique(cells);
+    cancel.check();
+    try (BulkLoad load = db.store().table(def.storageName()).startBulkLoad()) {
+      load.addSortedRun(sorted.iterator());
+      load.commit();
+    }
+    return byKey.size();
+  }
+}
