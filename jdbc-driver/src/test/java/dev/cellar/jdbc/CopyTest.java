@@ -234,4 +234,37 @@ class CopyTest {
       assertFalse(Files.exists(dir.resolve("out.csv")));
     }
   }
+
+  @Test
+  void theOperationsTableListsARunningLoadWithItsProgress() throws Exception {
+    String url = Sql.freshMem();
+    try (Connection loader = Sql.connect(url); Connection watcher = Sql.connect(url)) {
+      run(loader, "CREATE TABLE t (id INTEGER PRIMARY KEY, v VARCHAR)");
+      StringBuilder csv = new StringBuilder();
+      for (int i = 0; i < 200_000; i++) {
+        csv.append(i).append(",v").append(i).append('\n');
+      }
+      Path f = dir.resolve("big.csv");
+      Files.writeString(f, csv);
+      System.setProperty("cellar.copy.chunkRows", "500");
+      java.util.concurrent.CompletableFuture<Long> load = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try (Statement s = loader.createStatement()) {
+          return s.executeLargeUpdate("COPY t FROM " + q(f));
+        } catch (java.sql.SQLException e) {
+          throw new java.util.concurrent.CompletionException(e);
+        }
+      });
+      List<List<Object>> seen = List.of();
+      while (!load.isDone() && seen.isEmpty()) {
+        seen = rows(watcher, "SELECT kind, table_name, detail, rows_done, rows_total, rows_per_second "
+            + "FROM cellar.operations WHERE rows_done > 0");
+      }
+      assertEquals(200_000L, load.get());
+      assertEquals(1, seen.size(), "the load was listed while it ran");
+      assertEquals(List.of("LOAD", "T", f.toString()), seen.get(0).subList(0, 3));
+      assertTrue(((Number) seen.get(0).get(3)).longValue() < 200_000L, seen.toString());
+      assertTrue(seen.get(0).get(4) != null && ((Number) seen.get(0).get(5)).doubleValue() > 0, seen.toString());
+      assertEquals(List.of(), rows(watcher, "SELECT * FROM cellar.operations"));
+    }
+  }
 }

@@ -103,7 +103,7 @@ public final class CopyFrom {
     long size = size(file);
     try (RecordReader in = RecordReader.open(file, options, explicit, tableColumns, def.name());
         Rejects rejects = new Rejects(rejectFile, checkpoint.resumed());
-        Operations.Operation op = Operations.of(db).start("LOAD", def.name(), -1)) {
+        Operations.Operation op = Operations.of(db).start("LOAD", def.name(), file.toString(), -1, null)) {
       Rows rows = new Rows(def, in.columns(), options);
       op.done(loaded);
       long skip = checkpoint.records;

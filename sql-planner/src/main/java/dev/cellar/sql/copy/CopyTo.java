@@ -37,7 +37,7 @@ public final class CopyTo {
       converters[i] = new FieldConverter(names.get(i), types.get(i), options);
     }
     long n = 0;
-    try (Operations.Operation op = Operations.of(db).start("EXPORT", table, -1);
+    try (Operations.Operation op = Operations.of(db).start("EXPORT", table, file.toString(), -1, null);
         RecordWriter out = RecordWriter.of(new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file),
             StandardCharsets.UTF_8), 1 << 16), options, names, converters)) {
       for (Object[] row : rows) {

@@ -30,7 +30,17 @@ public final class Operations {
    * @param total rows it will do, or -1 if not known
    */
   public Operation start(String kind, String table, long total) {
-    Operation op = new Operation(ids.incrementAndGet(), kind, table, total);
+    return start(kind, table, null, total, null);
+  }
+
+  /**
+   * Registers an operation that starts now and counts its rows itself; close it when it ends.
+   *
+   * @param detail what else names it (an index, a file), or null
+   * @param done reads the rows done so far, or null to count them through {@link Operation#advance}
+   */
+  public Operation start(String kind, String table, String detail, long total, java.util.function.LongSupplier done) {
+    Operation op = new Operation(ids.incrementAndGet(), kind, table, detail, total, done);
     running.put(op.id, op);
     return op;
   }
@@ -65,16 +75,21 @@ public final class Operations {
     private final long id;
     private final String kind;
     private final String table;
+    private final String detail;
+    private final java.util.function.LongSupplier counted;
     private final long startedMillis = System.currentTimeMillis();
     private final long startedNanos = System.nanoTime();
     private final AtomicLong done = new AtomicLong();
     private volatile long total;
 
-    private Operation(long id, String kind, String table, long total) {
+    private Operation(long id, String kind, String table, String detail, long total,
+        java.util.function.LongSupplier counted) {
       this.id = id;
       this.kind = kind;
       this.table = table;
+      this.detail = detail;
       this.total = total;
+      this.counted = counted;
     }
 
     public long id() {
@@ -89,6 +104,11 @@ public final class Operations {
       return table;
     }
 
+    /** What else names it (the index built, the file loaded), or null. */
+    public String detail() {
+      return detail;
+    }
+
     /** When it started, in milliseconds since the epoch. */
     public long startedMillis() {
       return startedMillis;
@@ -96,7 +116,7 @@ public final class Operations {
 
     /** Rows done so far. */
     public long rowsDone() {
-      return done.get();
+      return counted != null ? counted.getAsLong() : done.get();
     }
 
     /** Rows it will do (an estimate for a load), or -1 if not known. */
@@ -107,7 +127,7 @@ public final class Operations {
     /** Rows a second since it started. */
     public double rate() {
       double seconds = (System.nanoTime() - startedNanos) / 1e9;
-      return seconds <= 0 ? 0 : done.get() / seconds;
+      return seconds <= 0 ? 0 : rowsDone() / seconds;
     }
 
     @Override
