@@ -115,45 +115,38 @@ public final class CopyFrom {
         records++;
       }
       ChunkWriter writer = null;
-      boolean done = false;
-      int chunkRows = chunkRows();
-      while (!done) {
-        cancel.check();
-        List<RecordReader.Raw> chunk = new ArrayList<>(chunkRows);
-        RecordReader.Raw r;
-        while (chunk.size() < chunkRows && (r = in.next()) != null) {
-          chunk.add(r);
-        }
-        done = chunk.size() < chunkRows;
-        if (chunk.isEmpty()) {
-          break;
-        }
-        Object[] converted = new Object[chunk.size()];
-        IntStream.range(0, chunk.size()).parallel().forEach(i -> converted[i] = rows.convert(chunk.get(i)));
-        List<Object[]> good = new ArrayList<>(chunk.size());
-        for (int i = 0; i < converted.length; i++) {
-          if (converted[i] instanceof Object[] row) {
-            good.add(row);
-          } else {
-            reject(rejects, chunk.get(i), (CellarSqlException) converted[i]);
+      try (Chunks chunks = new Chunks(in, chunkRows())) {
+        List<RecordReader.Raw> chunk;
+        while ((chunk = chunks.next()) != null) {
+          cancel.check();
+          List<RecordReader.Raw> raws = chunk;
+          Object[] converted = new Object[raws.size()];
+          IntStream.range(0, raws.size()).parallel().forEach(i -> converted[i] = rows.convert(raws.get(i)));
+          List<Object[]> good = new ArrayList<>(raws.size());
+          for (int i = 0; i < converted.length; i++) {
+            if (converted[i] instanceof Object[] row) {
+              good.add(row);
+            } else {
+              reject(rejects, raws.get(i), (CellarSqlException) converted[i]);
+            }
           }
-        }
-        if (writer == null) {
-          writer = writer(rows, !done || checkpoint.resumed() ? size : 0);
-        }
-        writer.write(good);
-        loaded += good.size();
-        records += chunk.size();
-        rejects.flush();
-        checkpoint.records = records;
-        checkpoint.loaded = loaded;
-        checkpoint.rejected = rejected;
-        checkpoint.line = chunk.get(chunk.size() - 1).line();
-        checkpoint.save();
-        op.advance(good.size());
-        long read = in.bytesRead();
-        if (read > 0 && size > 0) {
-          op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
+          if (writer == null) {
+            writer = writer(rows, size);
+          }
+          writer.write(good);
+          loaded += good.size();
+          records += raws.size();
+          rejects.flush();
+          checkpoint.records = records;
+          checkpoint.loaded = loaded;
+          checkpoint.rejected = rejected;
+          checkpoint.line = raws.get(raws.size() - 1).line();
+          checkpoint.save();
+          op.advance(good.size());
+          long read = in.bytesRead();
+          if (read > 0 && size > 0) {
+            op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
+          }
         }
       }
       if (writer != null) {
@@ -205,6 +198,90 @@ public final class CopyFrom {
       return Files.size(file);
     } catch (IOException e) {
       throw CopyFiles.cannotRead(file, e);
+    }
+  }
+
+  /**
+   * The records of a file in chunks, read ahead on a thread of their own while the chunk before
+   * is converted and written.
+   */
+  private static final class Chunks implements AutoCloseable {
+    private static final Object END = new Object();
+    private final java.util.concurrent.BlockingQueue<Object> queue = new java.util.concurrent.ArrayBlockingQueue<>(2);
+    private final Thread thread;
+    private volatile boolean stop;
+    private boolean ended;
+
+    Chunks(RecordReader in, int chunkRows) {
+      thread = new Thread(() -> {
+        Object last = END;
+        try {
+          while (!stop) {
+            List<RecordReader.Raw> chunk = new ArrayList<>(chunkRows);
+            RecordReader.Raw r;
+            while (chunk.size() < chunkRows && (r = in.next()) != null) {
+              chunk.add(r);
+            }
+            if (chunk.isEmpty()) {
+              break;
+            }
+            queue.put(chunk);
+            if (chunk.size() < chunkRows) {
+              break;
+            }
+          }
+        } catch (IOException | RuntimeException e) {
+          last = e;
+        } catch (InterruptedException e) {
+          return;
+        }
+        try {
+          queue.put(last);
+        } catch (InterruptedException e) {
+          // closed
+        }
+      }, "cellar-copy-reader");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    /** The next chunk, or null at the end of the file. */
+    @SuppressWarnings("unchecked")
+    List<RecordReader.Raw> next() throws IOException {
+      if (ended) {
+        return null;
+      }
+      Object o;
+      try {
+        o = queue.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CellarSqlException(SqlState.CANCELLED, "interrupted while reading the file");
+      }
+      if (o == END) {
+        ended = true;
+        return null;
+      }
+      if (o instanceof IOException e) {
+        ended = true;
+        throw e;
+      }
+      if (o instanceof RuntimeException e) {
+        ended = true;
+        throw e;
+      }
+      return (List<RecordReader.Raw>) o;
+    }
+
+    @Override
+    public void close() {
+      stop = true;
+      thread.interrupt();
+      try {
+        thread.join(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

@@ -67,6 +67,10 @@ final class FieldConverter {
     }
     try {
       switch (type) {
+        case CHAR:
+        case VARCHAR:
+          // text read from UTF-8 is the value itself
+          return text;
         case BINARY:
         case VARBINARY: {
           String h = text.startsWith("\\x") ? text.substring(2) : text;

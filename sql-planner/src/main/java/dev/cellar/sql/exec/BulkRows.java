@@ -5,11 +5,12 @@ import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
-import dev.cellar.storage.Put;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,17 +64,22 @@ public final class BulkRows {
     }
     cancel.check();
     Timestamps.Stamp stamp = db.timestamps().next(true);
-    List<Cell> cells = new ArrayList<>(byKey.size() * (def.columns().size() + 1));
-    for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
+    // rows in key order, then each row's few cells sorted: no sort of all the cells
+    List<Map.Entry<ByteBuffer, Object[]>> ordered = new ArrayList<>(byKey.entrySet());
+    ordered.sort((a, b) -> Arrays.compareUnsigned(a.getKey().array(), b.getKey().array()));
+    List<Cell> sorted = new ArrayList<>(byKey.size() * (def.columns().size() + 1));
+    List<Cell> row = new ArrayList<>();
+    for (Map.Entry<ByteBuffer, Object[]> e : ordered) {
       byte[] key = e.getKey().array();
-      Put p = mutations.put(key, e.getValue(), targeted, stamp.putTs());
-      cells.addAll(p.cells());
+      row.clear();
+      row.addAll(mutations.put(key, e.getValue(), targeted, stamp.putTs()).cells());
       Delete d = mutations.nullCells(key, e.getValue(), targeted, stamp.deleteTs());
       if (d != null) {
-        cells.addAll(d.cells());
+        row.addAll(d.cells());
       }
+      row.sort(CellComparator.INSTANCE::compareAfterRow);
+      sorted.addAll(row);
     }
-    List<Cell> sorted = IndexBuilder.SortedChunks.sortedUnique(cells);
     cancel.check();
     try (BulkLoad load = db.store().table(def.storageName()).startBulkLoad()) {
       load.addSortedRun(sorted.iterator());
