@@ -267,4 +267,14 @@ class CopyTest {
       assertEquals(List.of(), rows(watcher, "SELECT * FROM cellar.operations"));
     }
   }
+
+  @Test
+  void columnsOfTheSameNameInTwoFamiliesRoundTrip() throws Exception {
+    run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, a.v INTEGER, b.v VARCHAR)", "UPSERT INTO t VALUES (1, 2, 'x')");
+    Path f = dir.resolve("t.csv");
+    assertEquals(1, update("COPY t TO " + q(f) + " (HEADER)"));
+    run(c, "CREATE TABLE u (id INTEGER PRIMARY KEY, a.v INTEGER, b.v VARCHAR)");
+    assertEquals(1, update("COPY u FROM " + q(f) + " (HEADER)"));
+    Sql.assertRows(c, "SELECT id, a.v, b.v FROM u", "1, 2, x");
+  }
 }
