@@ -32,8 +32,13 @@ final class BulkWriter implements CopyFrom.ChunkWriter {
   }
 
   @Override
-  public void write(List<Object[]> good) {
-    rows.write(good, targeted, cancel);
+  public void write(List<Object[]> good, long firstId) {
+    rows.write(good, targeted, cancel, firstId);
+  }
+
+  @Override
+  public boolean keysRows() {
+    return true;
   }
 
   @Override

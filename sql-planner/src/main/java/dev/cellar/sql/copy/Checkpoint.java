@@ -32,6 +32,14 @@ final class Checkpoint {
   long rejected;
   /** The last line committed. */
   long line;
+  /**
+   * For a table without a primary key, the first of the row ids reserved for the chunk being
+   * written after the committed records (-1: none): written again after a crash, the chunk's rows
+   * get the same keys and replace themselves.
+   */
+  long pendingIds = -1;
+  /** Records of that chunk. */
+  int pendingRecords;
 
   private Checkpoint(Path path, String identity) {
     this.path = path;
@@ -58,6 +66,8 @@ final class Checkpoint {
           c.loaded = Long.parseLong(p.getProperty("loaded", "0"));
           c.rejected = Long.parseLong(p.getProperty("rejected", "0"));
           c.line = Long.parseLong(p.getProperty("line", "0"));
+          c.pendingIds = Long.parseLong(p.getProperty("pendingIds", "-1"));
+          c.pendingRecords = Integer.parseInt(p.getProperty("pendingRecords", "0"));
           LOG.info("resuming the load of {} into {} after line {} ({} rows loaded before)", file, table, c.line,
               c.loaded);
         } else {
@@ -72,7 +82,7 @@ final class Checkpoint {
 
   /** Whether a load is resumed: records were committed before. */
   boolean resumed() {
-    return records > 0;
+    return records > 0 || pendingIds >= 0;
   }
 
   /** Records that {@code records} records are committed, {@code line} the last line. */
@@ -86,6 +96,8 @@ final class Checkpoint {
     p.setProperty("loaded", Long.toString(loaded));
     p.setProperty("rejected", Long.toString(rejected));
     p.setProperty("line", Long.toString(line));
+    p.setProperty("pendingIds", Long.toString(pendingIds));
+    p.setProperty("pendingRecords", Integer.toString(pendingRecords));
     Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
     try {
       try (OutputStream out = Files.newOutputStream(tmp)) {

@@ -114,8 +114,11 @@ public final class CopyFrom {
         }
         records++;
       }
-      ChunkWriter writer = null;
-      try (Chunks chunks = new Chunks(in, chunkRows())) {
+      ChunkWriter writer = writer(rows, size);
+      boolean keyed = def.hiddenKey() && writer.keysRows();
+      int first = keyed && checkpoint.pendingIds >= 0 && checkpoint.pendingRecords > 0 ? checkpoint.pendingRecords
+          : chunkRows();
+      try (Chunks chunks = new Chunks(in, chunkRows(), first)) {
         List<RecordReader.Raw> chunk;
         while ((chunk = chunks.next()) != null) {
           cancel.check();
@@ -130,10 +133,18 @@ public final class CopyFrom {
               reject(rejects, raws.get(i), (CellarSqlException) converted[i]);
             }
           }
-          if (writer == null) {
-            writer = writer(rows, size);
+          long firstId = -1;
+          if (keyed && !good.isEmpty()) {
+            // the chunk's row ids recorded before it is written: written again, it replaces itself
+            firstId = checkpoint.pendingIds >= 0 && checkpoint.pendingRecords == raws.size() ? checkpoint.pendingIds
+                : db.rowIds().reserve(def.schema(), def.name(), good.size());
+            checkpoint.pendingIds = firstId;
+            checkpoint.pendingRecords = raws.size();
+            checkpoint.save();
           }
-          writer.write(good);
+          writer.write(good, firstId);
+          checkpoint.pendingIds = -1;
+          checkpoint.pendingRecords = 0;
           loaded += good.size();
           records += raws.size();
           rejects.flush();
@@ -149,9 +160,7 @@ public final class CopyFrom {
           }
         }
       }
-      if (writer != null) {
-        writer.finish();
-      }
+      writer.finish();
     } catch (IOException e) {
       throw CopyFiles.cannotRead(file, e);
     }
@@ -164,14 +173,16 @@ public final class CopyFrom {
   }
 
   private ChunkWriter writer(Rows rows, long size) {
-    if (bulk && size >= BulkWriter.minBytes() && BulkWriter.supports(db, store, def)) {
+    // a table without a primary key goes the bulk path whatever the size: its rows' keys are
+    // then chosen before they are written, so a chunk written again after a crash replaces itself
+    if (bulk && (size >= BulkWriter.minBytes() || def.hiddenKey()) && BulkWriter.supports(db, store, def)) {
       return new BulkWriter(db, def, rows.targeted(), cancel);
     }
     TableWriter w = new TableWriter(db, store, new TableMapping(def));
     boolean[] targeted = rows.targeted();
     return new ChunkWriter() {
       @Override
-      public void write(List<Object[]> good) {
+      public void write(List<Object[]> good, long firstId) {
         if (!good.isEmpty()) {
           w.insert(good, true, targeted, cancel);
         }
@@ -212,23 +223,26 @@ public final class CopyFrom {
     private volatile boolean stop;
     private boolean ended;
 
-    Chunks(RecordReader in, int chunkRows) {
+    /** @param first records of the first chunk (that of a chunk a stopped load was writing) */
+    Chunks(RecordReader in, int chunkRows, int first) {
       thread = new Thread(() -> {
         Object last = END;
         try {
+          int size = first;
           while (!stop) {
-            List<RecordReader.Raw> chunk = new ArrayList<>(chunkRows);
+            List<RecordReader.Raw> chunk = new ArrayList<>(size);
             RecordReader.Raw r;
-            while (chunk.size() < chunkRows && (r = in.next()) != null) {
+            while (chunk.size() < size && (r = in.next()) != null) {
               chunk.add(r);
             }
             if (chunk.isEmpty()) {
               break;
             }
             queue.put(chunk);
-            if (chunk.size() < chunkRows) {
+            if (chunk.size() < size) {
               break;
             }
+            size = chunkRows;
           }
         } catch (IOException | RuntimeException e) {
           last = e;
@@ -287,8 +301,18 @@ public final class CopyFrom {
 
   /** Writes the good rows of each chunk. */
   interface ChunkWriter {
-    /** Writes and commits {@code rows}. */
-    void write(List<Object[]> rows);
+    /**
+     * Writes and commits {@code rows}.
+     *
+     * @param firstId for a table without a primary key written by a writer that {@link #keysRows},
+     *     the first row's id; -1 otherwise
+     */
+    void write(List<Object[]> rows, long firstId);
+
+    /** Whether the rows' keys of a table without a primary key are the ids given to {@link #write}. */
+    default boolean keysRows() {
+      return false;
+    }
 
     /** Called once after the last chunk. */
     void finish();

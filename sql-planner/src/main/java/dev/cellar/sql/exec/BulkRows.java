@@ -2,6 +2,7 @@ package dev.cellar.sql.exec;
 
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.RowIds;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Cell;
@@ -53,10 +54,23 @@ public final class BulkRows {
    * @return rows written
    */
   public long write(List<Object[]> rows, boolean[] targeted, Cancellation cancel) {
+    return write(rows, targeted, cancel, -1);
+  }
+
+  /**
+   * {@link #write(List, boolean[], Cancellation)}; for a table without a primary key, with the
+   * rows' ids {@code firstId}, {@code firstId + 1}, ... (reserved by {@link RowIds#reserve}), so
+   * that writing the same rows again replaces them rather than adding them twice.
+   *
+   * @param firstId the first row's id, or -1 for new ids
+   */
+  public long write(List<Object[]> rows, boolean[] targeted, Cancellation cancel, long firstId) {
     Map<ByteBuffer, Object[]> byKey = new LinkedHashMap<>();
+    long id = firstId;
     for (Object[] row : m.limits().rows(new ArrayList<>(rows))) {
       mutations.checkNotNull(row, targeted);
-      byte[] key = def.hiddenKey() ? db.rowIds().nextKey(def.schema(), def.name()) : m.key(row);
+      byte[] key = !def.hiddenKey() ? m.key(row) : id >= 0 ? RowIds.key(id++)
+          : db.rowIds().nextKey(def.schema(), def.name());
       byKey.put(ByteBuffer.wrap(key), row);
     }
     if (byKey.isEmpty()) {
