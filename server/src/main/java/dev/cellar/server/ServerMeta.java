@@ -148,10 +148,22 @@ public class ServerMeta extends JdbcMeta {
     LOG.debug("connection {} opened by {}", ch.id, c.user());
   }
 
-  /** Opens an embedded connection; its statements get the server's statement timeout. */
+  /**
+   * The system property that lets remote clients' {@code COPY} read and write files of the
+   * server's machine (off by default: the connections the server makes refuse it with 42501).
+   */
+  static final String ALLOW_FILE_ACCESS = "cellar.server.allowFileAccess";
+
+  /**
+   * Opens an embedded connection; its statements get the server's statement timeout, and
+   * {@code COPY} is refused unless {@value #ALLOW_FILE_ACCESS} is set.
+   */
   @Override
   protected Connection createConnection(String url, Properties info) throws SQLException {
-    Connection c = connect(url, EmbeddedConnections.withoutCacheSettings(info));
+    Properties props = EmbeddedConnections.withoutCacheSettings(info);
+    // COPY reads and writes files of this machine: not for remote clients unless the server allows it
+    props.setProperty("fileAccess", Boolean.toString(Boolean.getBoolean(ALLOW_FILE_ACCESS)));
+    Connection c = connect(url, props);
     return EmbeddedConnections.watched(c, (int) Math.min(Integer.MAX_VALUE, options.statementTimeout().toSeconds()),
         created::set);
   }

@@ -85,6 +85,9 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (first.equals("SHOW")) {
       return ShowStatements.prepare(context, session, sql);
     }
+    if (first.equals("COPY")) {
+      return CopyStatements.prepare(context, session, sql, q -> prepareSql(context, Query.of(q), Object[].class, -1));
+    }
     String analyzed = explainAnalyzeTarget(sql);
     if (analyzed != null) {
       return ExplainRows.perLine(explainAnalyze(context, analyzed, elementType), maxRowCount);

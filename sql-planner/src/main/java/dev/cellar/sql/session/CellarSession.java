@@ -52,6 +52,8 @@ public final class CellarSession {
   private long transactionMaxBytes = DEFAULT_TRANSACTION_MAX_BYTES;
   private Transaction transaction;
 
+  private volatile boolean fileAccess = true;
+
   /**
    * A session of {@code db}.
    *
@@ -116,6 +118,19 @@ public final class CellarSession {
           "transactionMaxBytes must be positive, got " + bytes);
     }
     this.transactionMaxBytes = bytes;
+  }
+
+  /**
+   * Whether statements may read and write files of this process's machine ({@code COPY}): on for
+   * embedded connections, off for those a server makes for remote clients unless it allows it.
+   */
+  public boolean fileAccess() {
+    return fileAccess;
+  }
+
+  /** Allows or refuses {@link #fileAccess()}. */
+  public void setFileAccess(boolean allowed) {
+    this.fileAccess = allowed;
   }
 
   /** Whether a transaction is open and has written something not yet committed. */
