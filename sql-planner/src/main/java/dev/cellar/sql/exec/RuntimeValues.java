@@ -12,7 +12,7 @@ public final class RuntimeValues {
   private RuntimeValues() {}
 
   /** A runtime value as the codecs take it. */
-  static Object toStorage(KeyType type, Object v) {
+  public static Object toStorage(KeyType type, Object v) {
     if (v == null) {
       return null;
     }

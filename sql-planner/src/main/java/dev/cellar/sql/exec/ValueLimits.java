@@ -65,7 +65,7 @@ public final class ValueLimits {
   }
 
   /** The limits of every column of {@code def}, whose values go to table {@code def.name()}. */
-  static ValueLimits of(TableDef def) {
+  public static ValueLimits of(TableDef def) {
     return new ValueLimits(def, "table " + def.name(), null);
   }
 
@@ -119,7 +119,7 @@ public final class ValueLimits {
    *
    * @throws CellarSqlException 22001, 22003 or 22018 if the column cannot hold it
    */
-  Object value(int f, Object v) {
+  public Object value(int f, Object v) {
     ColumnType t = f < types.length ? types[f] : null;
     if (v == null || t == null || v instanceof Map) {
       return v;
