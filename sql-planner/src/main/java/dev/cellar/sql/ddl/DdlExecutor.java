@@ -7,6 +7,8 @@ import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.KeyPart;
 import dev.cellar.sql.ddl.DdlStatement.Name;
+import dev.cellar.sql.sequence.SequenceDef;
+import dev.cellar.sql.sequence.Sequences;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Compression;
 import dev.cellar.storage.TableDescriptor;
@@ -84,6 +86,10 @@ public final class DdlExecutor {
         new ViewDdl(db, views).createMapping(s);
       } else if (st instanceof DdlStatement.DropView s) {
         new ViewDdl(db, views).drop(s);
+      } else if (st instanceof DdlStatement.CreateSequence s) {
+        createSequence(s);
+      } else if (st instanceof DdlStatement.DropSequence s) {
+        Sequences.of(db).drop(schemaOf(s.sequence()), s.sequence().name(), s.ifExists());
       } else {
         throw new AssertionError(st);
       }
@@ -91,6 +97,22 @@ public final class DdlExecutor {
     } finally {
       lock.unlock();
     }
+  }
+
+  private void createSequence(DdlStatement.CreateSequence s) {
+    long increment = s.increment() == null ? 1 : s.increment();
+    long min = s.min() == null ? Long.MIN_VALUE : s.min();
+    long max = s.max() == null ? Long.MAX_VALUE : s.max();
+    // Phoenix's default: 1, or the nearest end when 1 is outside MINVALUE and MAXVALUE
+    long start = s.start() != null ? s.start() : Math.min(max, Math.max(min, 1));
+    long cache = s.cache() == null ? SequenceDef.DEFAULT_CACHE : s.cache();
+    Sequences.of(db).create(new SequenceDef(schemaOf(s.sequence()), s.sequence().name(), start, increment, min, max,
+        s.cycle(), cache, Sequences.newNonce()), s.ifNotExists());
+  }
+
+  /** The schema a sequence is named in: the one written, else {@value Catalog#DEFAULT_SCHEMA}. */
+  private static String schemaOf(Name n) {
+    return n.schema() == null ? Catalog.DEFAULT_SCHEMA : n.schema();
   }
 
   // ---- helpers of the statements -----------------------------------------------------------

@@ -29,6 +29,9 @@ import java.util.List;
  * CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)] [ASYNC] [option, ...]
  * DROP INDEX [IF EXISTS] i [ON t]
  * ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR
+ * CREATE SEQUENCE [IF NOT EXISTS] [schema.]s [START [WITH] n] [INCREMENT [BY] n] [MINVALUE n] [MAXVALUE n]
+ *     [CYCLE] [CACHE n]
+ * DROP SEQUENCE [IF EXISTS] [schema.]s
  * </pre>
  *
  * Names follow the rule of queries: a word that Cellar's SQL parser reserves is a name only when
@@ -93,6 +96,8 @@ public final class DdlParser {
       }
       if (!orReplace && (in.peek().is("INDEX") || in.peek().is("UNIQUE") || in.peek().is("LOCAL"))) {
         st = createIndex();
+      } else if (!orReplace && in.accept("SEQUENCE")) {
+        st = createSequence();
       } else if (in.accept("TABLE")) {
         if (orReplace) {
           throw DdlTokens.error(in.previous(), "CREATE OR REPLACE is only for views");
@@ -109,7 +114,7 @@ public final class DdlParser {
           return st;
         }
       } else {
-        throw unsupportedOrExpected("TABLE or VIEW after CREATE");
+        throw unsupportedOrExpected("TABLE, VIEW, INDEX or SEQUENCE after CREATE");
       }
     } else if (in.accept("ALTER")) {
       if (in.accept("INDEX")) {
@@ -140,8 +145,11 @@ public final class DdlParser {
         Name index = in.name();
         Name table = in.accept("ON") ? in.name() : null;
         st = new DdlStatement.DropIndex(index, ifExists, table);
+      } else if (in.accept("SEQUENCE")) {
+        boolean ifExists = in.ifExists();
+        st = new DdlStatement.DropSequence(in.name(), ifExists);
       } else {
-        throw unsupportedOrExpected("TABLE or VIEW after DROP");
+        throw unsupportedOrExpected("TABLE, VIEW, INDEX or SEQUENCE after DROP");
       }
     } else {
       throw DdlTokens.error(in.peek(), "expected CREATE, ALTER or DROP");
@@ -151,6 +159,60 @@ public final class DdlParser {
       throw DdlTokens.error(in.peek(), "expected end of statement");
     }
     return st;
+  }
+
+  private DdlStatement.CreateSequence createSequence() {
+    boolean ifNotExists = in.ifNotExists();
+    Name name = in.name();
+    Long start = null;
+    Long increment = null;
+    Long min = null;
+    Long max = null;
+    Long cache = null;
+    boolean cycle = false;
+    while (in.peek().kind() == Kind.WORD) {
+      Token at = in.peek();
+      if (in.accept("START")) {
+        in.accept("WITH");
+        start = once(start, at, longLiteral("a number after START"));
+      } else if (in.accept("INCREMENT")) {
+        in.accept("BY");
+        increment = once(increment, at, longLiteral("a number after INCREMENT"));
+      } else if (in.accept("MINVALUE")) {
+        min = once(min, at, longLiteral("a number after MINVALUE"));
+      } else if (in.accept("MAXVALUE")) {
+        max = once(max, at, longLiteral("a number after MAXVALUE"));
+      } else if (in.accept("CACHE")) {
+        cache = once(cache, at, longLiteral("a number after CACHE"));
+      } else if (in.accept("CYCLE")) {
+        cycle = true;
+      } else if (in.accept("NO")) {
+        in.expectWord("CYCLE");
+      } else {
+        break;
+      }
+    }
+    return new DdlStatement.CreateSequence(name, ifNotExists, start, increment, min, max, cycle, cache);
+  }
+
+  private static Long once(Long before, Token at, long value) {
+    if (before != null) {
+      throw DdlTokens.error(at, at.text() + " is given twice");
+    }
+    return value;
+  }
+
+  private long longLiteral(String what) {
+    Token t = in.peek();
+    Token v = in.literal(what);
+    if (v.kind() != Kind.NUMBER) {
+      throw DdlTokens.error(t, "expected " + what);
+    }
+    try {
+      return Long.parseLong(v.text());
+    } catch (NumberFormatException e) {
+      throw DdlTokens.error(t, "expected " + what + " (a whole number of BIGINT's range)");
+    }
   }
 
   private DdlStatement.CreateIndex createIndex() {

@@ -197,6 +197,27 @@ final class CellarValidator extends CalciteSqlValidator {
     }
   }
 
+  /**
+   * {@code NEXT VALUE FOR s} or {@code CURRENT VALUE FOR s} as a call of Cellar's function of the
+   * sequence's qualified name ({@link SequenceOperators}), once the sequence is found: Cellar's
+   * sequences are no tables, and the operand stays out of the checks of the select list's names.
+   */
+  private SqlNode sequenceCall(SqlCall call) {
+    SqlIdentifier id = call.operand(0);
+    org.apache.calcite.jdbc.CalciteSchema root = ((CalciteCatalogReader) getCatalogReader()).getRootSchema();
+    org.apache.calcite.jdbc.CalciteSchema pub = root.getSubSchema(dev.cellar.sql.catalog.Catalog.DEFAULT_SCHEMA, true);
+    String qualified = SequenceOperators.qualifiedName(id);
+    int dot = qualified.indexOf('.');
+    if (id.names.size() > 2 || pub == null || !(pub.schema instanceof dev.cellar.sql.session.CellarSession.Holder h)
+        || !dev.cellar.sql.sequence.Sequences.of(h.session().database())
+            .exists(qualified.substring(0, dot), qualified.substring(dot + 1))) {
+      SqlParserPos pos = id.getParserPosition();
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.TABLE_NOT_FOUND, "sequence " + id
+          + " does not exist (line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
+    }
+    return SequenceOperators.call(call, qualified);
+  }
+
   /** No call for an unquoted name that is a column or an alias of the statement. */
   @Override
   public @Nullable SqlCall makeNullaryCall(SqlIdentifier id) {
@@ -216,6 +237,9 @@ final class CellarValidator extends CalciteSqlValidator {
               new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO), SqlParserPos.ZERO)));
         }
       }
+    }
+    if (node instanceof SqlCall call && SequenceOperators.isSequenceCall(call)) {
+      return sequenceCall(call);
     }
     SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
     if (rewritten instanceof SqlCall call) {
