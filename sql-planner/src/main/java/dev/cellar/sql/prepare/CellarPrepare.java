@@ -66,6 +66,9 @@ import org.apache.calcite.tools.Program;
  */
 public class CellarPrepare extends CalcitePrepareImpl {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarPrepare.class);
+  /** {@code EXPLAIN [PLAN FOR] UPSERT}: group 1 ends before the UPSERT. */
+  private static final java.util.regex.Pattern EXPLAIN_UPSERT = java.util.regex.Pattern.compile(
+      "(\\s*EXPLAIN\\s+(?:PLAN\\s+FOR\\s+)?)UPSERT\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
 
   @Override
   public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
@@ -102,12 +105,24 @@ public class CellarPrepare extends CalcitePrepareImpl {
         return shared;
       }
     }
+    Query<T> prepared = query;
     if (first.equals("UPSERT")) {
-      UpsertContext.set(upsertTarget(context.config(), sql));
+      String rewritten = OnDuplicateKey.rewrite(sql, catalog, parserConfig(context.config()));
+      if (rewritten != null) {
+        prepared = Query.of(rewritten);
+      }
+      UpsertContext.set(upsertTarget(context.config(), rewritten != null ? rewritten : sql));
+    } else if (first.equals("EXPLAIN")) {
+      java.util.regex.Matcher m = EXPLAIN_UPSERT.matcher(sql);
+      String rewritten = m.lookingAt()
+          ? OnDuplicateKey.rewrite(sql.substring(m.end(1)), catalog, parserConfig(context.config())) : null;
+      if (rewritten != null) {
+        prepared = Query.of(sql.substring(0, m.end(1)) + rewritten);
+      }
     }
     CalciteSignature<T> signature;
     try {
-      signature = labelled(context, query, elementType, maxRowCount);
+      signature = labelled(context, prepared, elementType, maxRowCount);
     } finally {
       UpsertContext.clear();
     }

@@ -106,6 +106,17 @@ final class CellarValidator extends CalciteSqlValidator {
       super.inferUnknownTypes(chosen != null ? chosen : typeFactory.createSqlType(SqlTypeName.VARCHAR), scope, node);
       return;
     }
+    if (node instanceof SqlCase c) {
+      // a parameter in a branch's expression takes its type from the expression ({@code ELSE n * ?}):
+      // the CASE's own type, which Calcite derives first, needs it
+      List<SqlNode> branches = new ArrayList<>(c.getThenOperands().getList());
+      branches.add(c.getElseOperand());
+      for (SqlNode b : branches) {
+        if (b instanceof SqlCall bc && bc.getOperator().getOperandTypeInference() != null) {
+          inferUnknownTypes(unknownType, scope, b);
+        }
+      }
+    }
     if (node instanceof SqlCall call && !(node instanceof SqlCase)
         && call.getOperator().getOperandTypeInference() == null) {
       List<SqlNode> operands = call.getOperandList();
