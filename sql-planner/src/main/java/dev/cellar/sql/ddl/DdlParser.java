@@ -32,6 +32,7 @@ import java.util.List;
  * CREATE SEQUENCE [IF NOT EXISTS] [schema.]s [START [WITH] n] [INCREMENT [BY] n] [MINVALUE n] [MAXVALUE n]
  *     [CYCLE] [CACHE n]
  * DROP SEQUENCE [IF EXISTS] [schema.]s
+ * UPDATE STATISTICS t [ALL | INDEX | COLUMNS]
  * </pre>
  *
  * Names follow the rule of queries: a word that Cellar's SQL parser reserves is a name only when
@@ -53,12 +54,27 @@ public final class DdlParser {
   }
 
   /**
-   * Whether {@code sql} is a DDL statement (starts with CREATE, ALTER or DROP), which Cellar
-   * runs itself instead of handing it to Calcite.
+   * Whether {@code sql} is a DDL statement (starts with CREATE, ALTER or DROP, or is UPDATE
+   * STATISTICS), which Cellar runs itself instead of handing it to Calcite.
    */
   public static boolean isDdl(String sql) {
     String w = firstWord(sql);
-    return w.equals("CREATE") || w.equals("ALTER") || w.equals("DROP");
+    return w.equals("CREATE") || w.equals("ALTER") || w.equals("DROP") || isUpdateStatistics(sql);
+  }
+
+  /** Whether {@code sql} is {@code UPDATE STATISTICS ...}. */
+  public static boolean isUpdateStatistics(String sql) {
+    if (!firstWord(sql).equals("UPDATE")) {
+      return false;
+    }
+    java.util.List<dev.cellar.sql.parser.SqlLexer.Lexeme> tokens;
+    try {
+      tokens = dev.cellar.sql.parser.SqlLexer.tokenize(sql);
+    } catch (RuntimeException e) {
+      return false;
+    }
+    return tokens.size() > 2 && tokens.get(1).kind() == Kind.WORD && tokens.get(1).text().equals("STATISTICS")
+        && (tokens.get(2).kind() == Kind.WORD || tokens.get(2).kind() == Kind.QUOTED);
   }
 
   /** The statement's first word, upper case, skipping spaces and comments; "" if none. */
@@ -151,6 +167,13 @@ public final class DdlParser {
       } else {
         throw unsupportedOrExpected("TABLE, VIEW, INDEX or SEQUENCE after DROP");
       }
+    } else if (in.accept("UPDATE")) {
+      in.expectWord("STATISTICS");
+      Name table = in.name();
+      if (!in.accept("ALL") && !in.accept("INDEX")) {
+        in.accept("COLUMNS");
+      }
+      st = new DdlStatement.UpdateStatistics(table);
     } else {
       throw DdlTokens.error(in.peek(), "expected CREATE, ALTER or DROP");
     }

@@ -116,4 +116,7 @@ public sealed interface DdlStatement {
 
   /** {@code DROP SEQUENCE [IF EXISTS] s}. */
   record DropSequence(Name sequence, boolean ifExists) implements DdlStatement {}
+
+  /** {@code UPDATE STATISTICS t [ALL | INDEX | COLUMNS]} (Phoenix). */
+  record UpdateStatistics(Name table) implements DdlStatement {}
 }

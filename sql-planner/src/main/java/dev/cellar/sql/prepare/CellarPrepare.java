@@ -81,8 +81,13 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (session == null) {
       return super.prepareSql(context, query, elementType, maxRowCount);
     }
+    String sampled = TableSamples.phoenixForm(sql);
+    if (!sampled.equals(sql)) {
+      sql = sampled;
+      query = Query.of(sampled);
+    }
     String first = DdlParser.firstWord(sql);
-    if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP")) {
+    if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP") || DdlParser.isUpdateStatistics(sql)) {
       return ddl(context, session, sql);
     }
     if (first.equals("SHOW")) {
@@ -121,13 +126,20 @@ public class CellarPrepare extends CalcitePrepareImpl {
       }
     }
     CalciteSignature<T> signature;
+    String summary = null;
+    if (first.equals("EXPLAIN")) {
+      ExplainSummary.start();
+    }
     try {
       signature = labelled(context, prepared, elementType, maxRowCount);
     } finally {
       UpsertContext.clear();
+      if (first.equals("EXPLAIN")) {
+        summary = ExplainSummary.finish();
+      }
     }
     if (first.equals("EXPLAIN")) {
-      signature = ExplainRows.perLine(signature, maxRowCount);
+      signature = ExplainRows.perLine(signature, maxRowCount, summary);
     }
     session.planCache(PlanCache::new).put(key, version, signature);
     return signature;
@@ -296,6 +308,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
       @Override
       protected Program getProgram() {
         return CellarProgram.INSTANCE;
+      }
+
+      /** Samples as filters ({@link TableSamples}) before unused fields are trimmed: a repeatable one reads its rows' values. */
+      @Override
+      protected RelRoot trimUnusedFields(RelRoot root) {
+        return super.trimUnusedFields(root.withRel(TableSamples.toFilters(root.rel)));
       }
 
       /** Calcite's implementation, the plan's code compiled through {@link CompiledCode}'s cache. */
