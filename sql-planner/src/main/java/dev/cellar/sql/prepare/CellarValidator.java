@@ -252,6 +252,10 @@ final class CellarValidator extends CalciteSqlValidator {
     if (node instanceof SqlCall call && SequenceOperators.isSequenceCall(call)) {
       return sequenceCall(call);
     }
+    SqlNode expanded = RowComparisons.expand(node);
+    if (expanded != node) {
+      return performUnconditionalRewrites(expanded, underFrom);
+    }
     SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
     if (rewritten instanceof SqlCall call) {
       VaryingLiterals.rewrite(call);
