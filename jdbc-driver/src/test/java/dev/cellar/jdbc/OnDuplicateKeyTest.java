@@ -27,6 +27,12 @@ class OnDuplicateKeyTest {
       assertEquals(1, s.executeUpdate("UPSERT INTO t (k, v) VALUES ('b', 3) ON DUPLICATE KEY IGNORE"));
       assertEquals(1, s.executeUpdate("upsert into t (k, v) values ('a', 5), ('c', 4) on duplicate key ignore;"));
       assertRows(c, "SELECT k, v, w FROM t ORDER BY k", "a, 1, x", "b, 3, null", "c, 4, null");
+      // values of another type than their columns'
+      run(c, "CREATE TABLE big (id VARCHAR PRIMARY KEY, n BIGINT, r DOUBLE, tag VARCHAR)");
+      assertEquals(1, s.executeUpdate("UPSERT INTO big VALUES ('b', 0, 1, 'z') ON DUPLICATE KEY IGNORE"));
+      assertEquals(0, s.executeUpdate("UPSERT INTO big VALUES ('b', 0, 2, 'z') ON DUPLICATE KEY IGNORE"));
+      assertEquals(1, s.executeUpdate("UPSERT INTO big VALUES ('b', 5, 3, 'z') ON DUPLICATE KEY UPDATE n = n + 1"));
+      assertRows(c, "SELECT id, n, r, tag FROM big", "b, 1, 1.0, z");
     }
   }
 

@@ -127,8 +127,8 @@ final class OnDuplicateKey {
       expectEnd(tokens, on + 4);
       StringBuilder select = new StringBuilder();
       for (int i = 0; i < valueColumns.size(); i++) {
-        select.append(i > 0 ? ", " : "").append(CellarParser.quoted(NEW)).append('.')
-            .append(CellarParser.quoted("$V" + i));
+        select.append(i > 0 ? ", " : "").append(asColumn(table.column(valueColumns.get(i)),
+            CellarParser.quoted(NEW) + "." + CellarParser.quoted("$V" + i)));
       }
       return "UPSERT INTO " + quotedTable + " (" + quotedList(valueColumns) + ") " + withNew + "SELECT " + select
           + " FROM " + CellarParser.quoted(NEW) + " LEFT JOIN " + quotedTable + " AS " + CellarParser.quoted(tableName)
@@ -149,7 +149,7 @@ final class OnDuplicateKey {
     StringBuilder select = new StringBuilder();
     for (String c : written) {
       int v = valueColumns.indexOf(c);
-      String inserted = v < 0 ? "NULL" : CellarParser.quoted(NEW) + "." + CellarParser.quoted("$V" + v);
+      String inserted = v < 0 ? "NULL" : asColumn(table.column(c), CellarParser.quoted(NEW) + "." + CellarParser.quoted("$V" + v));
       select.append(select.length() > 0 ? ", " : "");
       if (table.column(c).isKey()) {
         select.append(inserted);
@@ -228,6 +228,27 @@ final class OnDuplicateKey {
       }
     }
     return out.append(sql, copied, tokens.get(to).offset()).toString();
+  }
+
+  /**
+   * A value of the VALUES as the column's type where a cast cannot change it (a number of another
+   * width): the statement's target types then match those Calcite converts the rows to.
+   */
+  private static String asColumn(ColumnDef c, String value) {
+    if (c == null || c.type().isMap()) {
+      return value;
+    }
+    switch (c.type().type()) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+      case REAL:
+      case DOUBLE:
+        return "CAST(" + value + " AS " + c.type().sql() + ")";
+      default:
+        return value;
+    }
   }
 
   private static boolean isDelimiter(Lexeme t) {

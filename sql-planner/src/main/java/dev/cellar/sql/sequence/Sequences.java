@@ -70,7 +70,7 @@ public final class Sequences {
   // ---- DDL -------------------------------------------------------------------------------------
 
   /**
-   * Creates a sequence: one check-and-mutate that its row is absent.
+   * Creates a sequence: one check-and-mutate that its definition cell is absent.
    *
    * @return false if it existed and {@code ifNotExists}
    * @throws CellarSqlException 42S01 if it exists
@@ -79,7 +79,7 @@ public final class Sequences {
     Table t = table(true);
     byte[] row = rowKey(def.schema(), def.name());
     Put put = new Put(row).addColumn(FAMILY, DEF, def.encode()).addColumn(FAMILY, STATE, state(def.start(), false));
-    boolean created = t.checkAndMutate(CheckAndMutate.newBuilder(row).ifRowNotExists().build(put));
+    boolean created = t.checkAndMutate(CheckAndMutate.newBuilder(row).ifNotExists(FAMILY, DEF).build(put));
     if (created) {
       batches.remove(def.qualifiedName());
     }
