@@ -107,6 +107,9 @@ class OnDuplicateKeyTest {
       assertFails(c, "42000", "UPSERT INTO t SELECT k, v FROM t ON DUPLICATE KEY IGNORE", "not UPSERT ... SELECT");
       assertFails(c, "0A000", "UPSERT INTO nokey VALUES (1) ON DUPLICATE KEY IGNORE", "NOKEY has no primary key");
       assertFails(c, "42S02", "UPSERT INTO nope VALUES (1) ON DUPLICATE KEY IGNORE", "NOPE");
+      run(c, "CREATE SEQUENCE s");
+      assertFails(c, "0A000", "UPSERT INTO t VALUES ('a', NEXT VALUE FOR s) ON DUPLICATE KEY UPDATE v = v + 1",
+          "line 1, column 28", "NEXT VALUE FOR");
     }
   }
 

@@ -4,7 +4,6 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.storage.Bytes;
-import dev.cellar.storage.Delete;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Table;
@@ -57,13 +56,14 @@ public final class TableStatistics {
 
   /** Forgets a dropped table's statistics. */
   public void remove(String schema, String table) {
-    catalogTable().delete(new Delete(rowKey(schema, table)));
+    // an empty record, not a delete: a delete marker would hide statistics written in the same millisecond
+    catalogTable().put(new Put(rowKey(schema, table)).addColumn(FAMILY, STATS, new byte[0]));
     rows.remove(schema + "\0" + table);
   }
 
   private long read(String schema, String table) {
     byte[] v = catalogTable().get(new Get(rowKey(schema, table)).addColumn(FAMILY, STATS)).value(FAMILY, STATS);
-    if (v == null) {
+    if (v == null || v.length == 0) {
       return -1;
     }
     if (v.length != LENGTH || v[0] != MAGIC[0] || v[1] != MAGIC[1] || v[2] != MAGIC[2] || v[3] != VERSION) {

@@ -107,7 +107,15 @@ final class OnDuplicateKey {
             + ", column " + at.column() + ") gives no value for key column " + k.name() + " of table " + tableName);
       }
     }
-    String values = typedValues(sql, tokens, valuesIndex(tokens, on), on, valueColumns, table);
+    int valuesAt = valuesIndex(tokens, on);
+    for (int i = valuesAt; i < on; i++) {
+      if (isWord(tokens.get(i), "NEXT") && isWord(tokens.get(i + 1), "VALUE")) {
+        // the VALUES are read more than once in the statement's plan: each read would take a value
+        throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "NEXT VALUE FOR (line " + tokens.get(i).line()
+            + ", column " + tokens.get(i).column() + ") in the VALUES of UPSERT ... ON DUPLICATE KEY is not supported");
+      }
+    }
+    String values = typedValues(sql, tokens, valuesAt, on, valueColumns, table);
     Lexeme action = tokens.get(on + 3);
     String quotedTable = CellarParser.quoted(Catalog.DEFAULT_SCHEMA) + "." + CellarParser.quoted(tableName);
     StringBuilder newColumns = new StringBuilder();

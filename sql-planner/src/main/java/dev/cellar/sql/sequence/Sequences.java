@@ -7,7 +7,6 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.CheckAndMutate;
 import dev.cellar.storage.ColumnFamilyDescriptor;
-import dev.cellar.storage.Delete;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
@@ -51,6 +50,8 @@ public final class Sequences {
   static final byte[] DEF = Bytes.toBytes("def");
   static final byte[] STATE = Bytes.toBytes("state");
   private static final byte EXHAUSTED = 1;
+  /** The cells of a dropped sequence: empty. */
+  private static final byte[] DROPPED = new byte[0];
 
   private final CellarDatabase db;
   private final Map<String, Batch> batches = new ConcurrentHashMap<>();
@@ -70,7 +71,7 @@ public final class Sequences {
   // ---- DDL -------------------------------------------------------------------------------------
 
   /**
-   * Creates a sequence: one check-and-mutate that its definition cell is absent.
+   * Creates a sequence: one check-and-mutate that its definition cell is absent (or empty: dropped).
    *
    * @return false if it existed and {@code ifNotExists}
    * @throws CellarSqlException 42S01 if it exists
@@ -79,7 +80,8 @@ public final class Sequences {
     Table t = table(true);
     byte[] row = rowKey(def.schema(), def.name());
     Put put = new Put(row).addColumn(FAMILY, DEF, def.encode()).addColumn(FAMILY, STATE, state(def.start(), false));
-    boolean created = t.checkAndMutate(CheckAndMutate.newBuilder(row).ifNotExists(FAMILY, DEF).build(put));
+    boolean created = t.checkAndMutate(CheckAndMutate.newBuilder(row).ifNotExists(FAMILY, DEF).build(put))
+        || t.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(FAMILY, DEF, DROPPED).build(put));
     if (created) {
       batches.remove(def.qualifiedName());
     }
@@ -109,7 +111,8 @@ public final class Sequences {
       }
       throw notFound(schema + "." + name);
     }
-    table(true).delete(new Delete(rowKey(schema, name)));
+    // not a delete: a delete marker would hide a CREATE SEQUENCE in the same millisecond
+    table(true).put(new Put(rowKey(schema, name)).addColumn(FAMILY, DEF, DROPPED).addColumn(FAMILY, STATE, DROPPED));
     batches.remove(schema + "." + name);
     return true;
   }
@@ -131,6 +134,9 @@ public final class Sequences {
     }
     try (ResultScanner s = t.scanner(new Scan().addFamily(FAMILY))) {
       for (Result r : s) {
+        if (r.value(FAMILY, DEF) == null || r.value(FAMILY, DEF).length == 0) {
+          continue;
+        }
         String[] name = names(r.row());
         SequenceDef def = SequenceDef.decode(name[0], name[1], r.value(FAMILY, DEF));
         ByteBuffer st = ByteBuffer.wrap(r.value(FAMILY, STATE));
@@ -269,7 +275,7 @@ public final class Sequences {
     Result r = t.get(new Get(rowKey(schema, name)).addFamily(FAMILY));
     byte[] d = r.value(FAMILY, DEF);
     byte[] st = r.value(FAMILY, STATE);
-    if (d == null || st == null) {
+    if (d == null || st == null || d.length == 0) {
       return null;
     }
     if (st.length != Long.BYTES + 1) {

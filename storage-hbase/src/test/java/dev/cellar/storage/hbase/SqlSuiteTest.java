@@ -280,11 +280,12 @@ class SqlSuiteTest {
     db.query("SELECT NEXT VALUE FOR seq, CURRENT VALUE FOR seq").returns("15, 15");
     db.query("SELECT NEXT VALUE FOR seq").returns("20");
     db.query("SELECT SEQUENCE_NAME, NEXT_RESERVED FROM CELLAR.SEQUENCES").returns("SEQ, 30");
-    db.update(1, "UPSERT INTO hits VALUES ('a', NEXT VALUE FOR seq, 'x') ON DUPLICATE KEY UPDATE n = n + 1");
-    db.update(1, "UPSERT INTO hits VALUES ('a', NEXT VALUE FOR seq, 'y') ON DUPLICATE KEY UPDATE n = n + 1");
+    db.update(1, "UPSERT INTO hits VALUES ('a', 25, 'x') ON DUPLICATE KEY UPDATE n = n + 1");
+    db.update(1, "UPSERT INTO hits VALUES ('a', 25, 'y') ON DUPLICATE KEY UPDATE n = n + 1");
+    db.update(1, "UPSERT INTO hits (id, n) VALUES ('c', NEXT VALUE FOR seq)");
     db.update(0, "UPSERT INTO hits VALUES ('a', 0, 'z') ON DUPLICATE KEY IGNORE");
     db.update(1, "UPSERT INTO hits VALUES ('b', 0, 'z') ON DUPLICATE KEY IGNORE");
-    db.query("SELECT id, n, tag FROM hits ORDER BY id").returns("a, 26, x", "b, 0, z");
+    db.query("SELECT id, n, tag FROM hits ORDER BY id").returns("a, 26, x", "b, 0, z", "c, 25, null");
     db.fails("42S02", "SELECT NEXT VALUE FOR nosuch", "NOSUCH");
     db.run("DROP SEQUENCE seq");
     db.fails("42S02", "SELECT NEXT VALUE FOR seq", "SEQ");
