@@ -249,11 +249,16 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /**
-   * Rows in the table, estimated from its regions' cell counts as they are now: every row has a
+   * Rows in the table: as {@code UPDATE STATISTICS} last counted them, else estimated from its
+   * regions' cell counts as they are now: every row has a
    * marker cell, and half its other columns are taken to be set. At least 1. Asked when a
    * statement is planned (plans are cached), so that the same data gives the same plan.
    */
   double estimatedRows() {
+    java.util.OptionalLong counted = dev.cellar.sql.database.TableStatistics.of(db).rowCount(def.schema(), def.name());
+    if (counted.isPresent()) {
+      return Math.max(1, counted.getAsLong());
+    }
     long cells = 0;
     try {
       for (RegionInfo region : db.store().admin().regions(def.storageName())) {
