@@ -141,6 +141,11 @@ class PlannerErrorsTest {
     }
   }
 
+  @Test
+  void phoenixFunctionsTakingADoubleTakeADecimal() throws SQLException {
+    assertRows(c, "SELECT LOG(d * 40), LOG(d * 40, 10), LOG(n * 5, d * 4) FROM kv WHERE k = 2", "2.0, 2.0, 2.0");
+  }
+
   private static List<String> sorted(List<String> rows) {
     List<String> s = new ArrayList<>(rows);
     Collections.sort(s);
