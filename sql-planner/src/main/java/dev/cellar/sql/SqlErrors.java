@@ -84,7 +84,9 @@ public final class SqlErrors {
       return arithmetic(a);
     }
     if (c instanceof NumberFormatException) {
-      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "invalid number: " + msg, c);
+      // Java's parsers may give no message: then the class's name is no help to the user
+      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,
+          c.getMessage() == null ? "invalid number" : "invalid number: " + msg, c);
     }
     if (c instanceof java.time.DateTimeException) {
       return new CellarSqlException(SqlState.INVALID_DATETIME, msg, c);
