@@ -18,8 +18,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,19 +25,7 @@ import org.junit.jupiter.api.Test;
  * each column, generated keys asked for by column, result set kinds, and a quiet standard error
  * without an SLF4J binding.
  */
-class DriverDetailsTest {
-  private Connection c;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
+class DriverDetailsTest extends FreshDatabaseTest {
   @Test
   void mappingViewsAreViews() throws Exception {
     RawTables.shellPut(RawTables.create(CellarDriver.database(c).store(), "raw", "f"), "r1", "f:q", "v");

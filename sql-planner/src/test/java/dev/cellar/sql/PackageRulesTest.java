@@ -42,6 +42,7 @@ class PackageRulesTest {
       "txn", "catalog database",
       "exec", "catalog codec database parser txn",
       "ddl", "catalog codec database exec parser",
+      "copy", "catalog codec database exec parser session",
       "advice", "catalog codec database",
       "keyrange", "catalog codec exec",
       "profile", "keyrange",
@@ -50,7 +51,7 @@ class PackageRulesTest {
       "rel", "catalog codec database exec keyrange profile runtime session",
       "rules", "catalog codec exec keyrange rel",
       "schema", "advice catalog database ddl rel session",
-      "prepare", "advice catalog codec database ddl exec keyrange parser profile rel rules runtime schema session txn");
+      "prepare", "advice catalog codec copy database ddl exec keyrange parser profile rel rules runtime schema session txn");
 
   private static final String ROOT = "dev/cellar/sql/";
   private static final Pattern CLASS_REF = Pattern.compile("dev/cellar/sql/((?:[a-z]\\w*/)*)[A-Z]");

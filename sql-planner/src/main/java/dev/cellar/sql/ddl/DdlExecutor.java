@@ -24,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class DdlExecutor {
   /** Family of columns declared without one (Phoenix's default). */
-  public static final String DEFAULT_FAMILY = "0";
+  static final String DEFAULT_FAMILY = "0";
   /** VERSIONS of families created by SQL, unless the DDL says otherwise (Phoenix's default). */
   static final int SQL_DEFAULT_VERSIONS = 1;
   /**

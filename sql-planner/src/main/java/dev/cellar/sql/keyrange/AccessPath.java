@@ -38,7 +38,7 @@ public final class AccessPath {
     }
 
     /** The name {@code EXPLAIN} prints. */
-    public String label() {
+    String label() {
       return label;
     }
   }

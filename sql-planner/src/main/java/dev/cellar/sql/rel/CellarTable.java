@@ -89,7 +89,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The readable index called {@code name}. */
-  public IndexMapping index(String name) {
+  IndexMapping index(String name) {
     for (IndexMapping ix : indexes) {
       if (ix.index().name().equals(name)) {
         return ix;
@@ -178,7 +178,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
    * client and why), for {@code EXPLAIN}; null if the path has no filter or none can be built
    * before the statement's parameters are bound.
    */
-  public String filterPlacement(AccessPath path) {
+  String filterPlacement(AccessPath path) {
     dev.cellar.storage.filter.Filter filter;
     try {
       filter = path.storageFilter(PLAN_TIME, mapping);
@@ -398,7 +398,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The read counters of this table's database. */
-  public ReadStats readStats() {
+  ReadStats readStats() {
     return readStats(db);
   }
 
@@ -476,7 +476,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The fields of every column, in order. */
-  public int[] allFields() {
+  int[] allFields() {
     int[] f = new int[def.columns().size()];
     for (int i = 0; i < f.length; i++) {
       f[i] = i;
