@@ -84,7 +84,9 @@ public final class SqlErrors {
       return arithmetic(a);
     }
     if (c instanceof NumberFormatException) {
-      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "invalid number: " + msg, c);
+      // Java's parsers may give no message: then the class's name is no help to the user
+      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,
+          c.getMessage() == null ? "invalid number" : "invalid number: " + msg, c);
     }
     if (c instanceof java.time.DateTimeException) {
       return new CellarSqlException(SqlState.INVALID_DATETIME, msg, c);
@@ -99,7 +101,7 @@ public final class SqlErrors {
           + "(a join of very many tables, or expressions nested very deep); run the JVM with a larger thread stack, "
           + "e.g. -Xss16m", c);
     }
-    if (msg.startsWith(GENERATED_CODE_FAILED)) {
+    if (msg.startsWith(GENERATED_CODE_FAILED) && tooLarge(c)) {
       // the Java code Calcite generates for the statement's expressions passed the JVM's 64 KB per method
       return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: the code generated for "
           + "its expressions is too large (an IN list or a chain of ORs of many hundred values over a column "
@@ -133,6 +135,19 @@ public final class SqlErrors {
       return new CellarSqlException(state, state == SqlState.DIVISION_BY_ZERO ? DIVISION_BY_ZERO : msg, c);
     }
     return null;
+  }
+
+  /**
+   * Whether the compiler's failure {@code t} is a method past the JVM's 64 KB, rather than code
+   * that does not compile (a planner defect, left an internal error).
+   */
+  private static boolean tooLarge(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c.getMessage() != null && c.getMessage().contains("beyond 64 KB")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** How Calcite's failure to compile the code it generated for a statement begins. */

@@ -38,7 +38,7 @@ public final class AccessPath {
     }
 
     /** The name {@code EXPLAIN} prints. */
-    String label() {
+    public String label() {
       return label;
     }
   }

@@ -54,7 +54,9 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  *       not {@code 'I7 '} padded to the longest key as CHARs of a common type would be);</li>
  *   <li>string literals of different lengths that are alternatives for one value (the results of
  *       a {@code CASE}, a column of {@code VALUES} or of a {@code UNION}'s branches) are VARCHARs
- *       ({@link VaryingLiterals}).</li>
+ *       ({@link VaryingLiterals});</li>
+ *   <li>a scalar sub-query without a {@code FROM} whose value holds a sub-query is that value
+ *       ({@link NestedScalarQueries}).</li>
  * </ul>
  * A statement parameter whose type its place does not tell (the argument of {@code UPPER(?)},
  * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
@@ -97,9 +99,20 @@ final class CellarValidator extends CalciteSqlValidator {
   public SqlNode validate(SqlNode topNode) {
     FamilyNames.rewrite(topNode, getCatalogReader());
     names = StatementNames.of(topNode, getCatalogReader());
+    NumericLimits.checkRowCounts(topNode);
     ColumnLabels labels = ColumnLabels.forValidation();
-    return labels == null ? super.validate(topNode)
-        : labels.validate(topNode, super::validate, this::getValidatedNodeTypeIfKnown);
+    try {
+      return labels == null ? super.validate(topNode)
+          : labels.validate(topNode, super::validate, this::getValidatedNodeTypeIfKnown);
+    } catch (AssertionError e) {
+      // Calcite's type system asserts on the type of an expression over a literal too long for a DECIMAL
+      dev.cellar.sql.CellarSqlException tooLong = NumericLimits.decimalOutOfRange(topNode, typeFactory.getTypeSystem());
+      if (tooLong != null) {
+        tooLong.initCause(e);
+        throw tooLong;
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -258,6 +271,9 @@ final class CellarValidator extends CalciteSqlValidator {
     SqlNode expanded = RowComparisons.expand(node);
     if (expanded != node) {
       return performUnconditionalRewrites(expanded, underFrom);
+    }
+    if (node != null) {
+      NestedScalarQueries.rewrite(node, underFrom);
     }
     SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
     if (rewritten instanceof SqlCall call) {

@@ -255,9 +255,21 @@ final class PhoenixOperatorTable {
     };
   }
 
-  /** {@code inner}, with {@code NOW()} converted as {@code CURRENT_TIMESTAMP}. */
+  /**
+   * {@code inner}, with {@code NOW()} converted as {@code CURRENT_TIMESTAMP}, and the exact
+   * numbers passed to a {@link PhoenixFunctions} method taking a {@code double} cast to DOUBLE
+   * ({@code LOG(decimal_col)}): the validator accepts any number there, and Calcite's code
+   * generation would pass a {@code BigDecimal} where Java wants a {@code double}.
+   */
   static SqlRexConvertletTable convertlets(SqlRexConvertletTable inner) {
     return call -> {
+      if (call.getOperator() instanceof org.apache.calcite.sql.validate.SqlUserDefinedFunction f
+          && f.getFunction() instanceof ScalarFunctionImpl impl
+          && impl.method.getDeclaringClass() == PhoenixFunctions.class) {
+        SqlRexConvertlet convertlet = inner.get(call);
+        return convertlet == null ? null : (cx, c) -> doublesCast(cx.getRexBuilder(), impl.method,
+            convertlet.convertCall(cx, c));
+      }
       if (call.getOperator() != NOW) {
         return inner.get(call);
       }
@@ -265,5 +277,28 @@ final class PhoenixOperatorTable {
       SqlRexConvertlet convertlet = inner.get(replacement);
       return (cx, c) -> convertlet.convertCall(cx, replacement);
     };
+  }
+
+  /** {@code converted}, a call of {@code method}, with its exact number operands cast where {@code method} takes a double. */
+  private static org.apache.calcite.rex.RexNode doublesCast(org.apache.calcite.rex.RexBuilder rexBuilder, Method method,
+      org.apache.calcite.rex.RexNode converted) {
+    if (!(converted instanceof org.apache.calcite.rex.RexCall rc)
+        || rc.getOperands().size() != method.getParameterCount()) {
+      return converted;
+    }
+    List<org.apache.calcite.rex.RexNode> operands = new ArrayList<>(rc.getOperands());
+    boolean changed = false;
+    for (int i = 0; i < operands.size(); i++) {
+      Class<?> p = method.getParameterTypes()[i];
+      org.apache.calcite.rex.RexNode op = operands.get(i);
+      if ((p == double.class || p == Double.class)
+          && org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(op.getType())) {
+        org.apache.calcite.rel.type.RelDataTypeFactory types = rexBuilder.getTypeFactory();
+        operands.set(i, rexBuilder.makeCast(types.createTypeWithNullability(types.createSqlType(SqlTypeName.DOUBLE),
+            op.getType().isNullable()), op));
+        changed = true;
+      }
+    }
+    return changed ? rc.clone(rc.getType(), operands) : converted;
   }
 }

@@ -26,7 +26,10 @@ import org.apache.calcite.rex.RexInputRef;
  * skip scan of key prefixes — instead of scanning the inner table whole. The join is Calcite's
  * batched nested-loop join; its inner side is a filter {@code key = outer.col OR ...} over the
  * table, which {@link CellarFilterRule} turns into the lookups, the outer values read when each
- * batch runs.
+ * batch runs. That filter repeats the join's whole condition for each row of a batch, so a
+ * condition with more than the key equality (an IN list or an OR over a column outside the key)
+ * takes fewer rows at once ({@link #MAX_FILTER_TERMS}), and one too large for a few rows leaves
+ * the join to Calcite's other join rules.
  */
 public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
   /** Outer rows looked up at once. */
@@ -91,9 +94,52 @@ public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
       outerColumns += f < leftCount ? 1 : 0;
     }
     bound &= outerColumns * BATCH < MAX_PARAMETERS;
+    // the inner side's filter holds the whole condition once per batched row: a condition with IN
+    // lists or ORs beside the key takes fewer rows at once, so that the generated method stays small
+    int batch = Math.min(BATCH, MAX_FILTER_TERMS / Math.max(1, terms(join.getCondition())));
+    bound &= batch >= MIN_BATCH;
     // once per join: each firing makes a new batched join with new correlation variables
     if (bound && HANDLED.computeIfAbsent(call.getPlanner(), p -> new HashSet<>()).add(join)) {
-      BATCHED.onMatch(call);
+      (batch == BATCH ? BATCHED : EnumerableBatchNestedLoopJoinRule.Config.DEFAULT.withBatchSize(batch).toRule())
+          .onMatch(call);
     }
+  }
+
+  /**
+   * Terms of the inner side's filter that Calcite's code generation compiles into one method,
+   * summed over the rows of a batch; 64 KB of byte code holds some thousands.
+   */
+  static final int MAX_FILTER_TERMS = 800;
+  /** Fewer outer rows at once than this, and the join is not made a lookup join. */
+  static final int MIN_BATCH = 4;
+
+  /** The terms the generated code of {@code condition} evaluates: a SEARCH counts each of its ranges. */
+  static int terms(org.apache.calcite.rex.RexNode condition) {
+    int[] n = {0};
+    condition.accept(new org.apache.calcite.rex.RexVisitorImpl<Void>(true) {
+      @Override
+      public Void visitCall(org.apache.calcite.rex.RexCall call) {
+        n[0]++;
+        if (call.getKind() == org.apache.calcite.sql.SqlKind.SEARCH
+            && call.getOperands().get(1) instanceof org.apache.calcite.rex.RexLiteral lit
+            && lit.getValue() instanceof org.apache.calcite.util.Sarg<?> sarg) {
+          n[0] += 3 * sarg.rangeSet.asRanges().size() + (sarg.nullAs == org.apache.calcite.rex.RexUnknownAs.UNKNOWN ? 0 : 2);
+        }
+        return super.visitCall(call);
+      }
+
+      @Override
+      public Void visitInputRef(RexInputRef ref) {
+        n[0]++;
+        return null;
+      }
+
+      @Override
+      public Void visitLiteral(org.apache.calcite.rex.RexLiteral literal) {
+        n[0]++;
+        return null;
+      }
+    });
+    return n[0];
   }
 }
