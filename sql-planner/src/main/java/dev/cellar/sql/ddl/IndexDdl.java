@@ -120,7 +120,7 @@ final class IndexDdl {
       if (admin.describe(t.storageName()).familyNames().contains(family)) {
         admin.deleteFamily(t.storageName(), family);
       }
-      admin.addFamily(t.storageName(), ColumnFamilyDescriptor.newBuilder(family).maxVersions(1).build());
+      admin.addFamily(t.storageName(), entryFamily(family, t));
     } else {
       String storage = STORAGE_PREFIX + t.name() + "." + name;
       try {
@@ -135,8 +135,7 @@ final class IndexDdl {
         // left by an index whose DROP did not finish
         admin.deleteTable(storage);
       }
-      admin.createTable(TableDescriptor.newBuilder(storage)
-          .family(ColumnFamilyDescriptor.newBuilder(ENTRY_FAMILY).maxVersions(1).build()).build());
+      admin.createTable(TableDescriptor.newBuilder(storage).family(entryFamily(ENTRY_FAMILY, t)).build());
     }
     try {
       db.catalog().putIndex(ix);
@@ -453,6 +452,27 @@ final class IndexDdl {
    * Makes an index unread ({@code BUILDING}) and deletes its entries, under the table lock so
    * that no statement writes it meanwhile; returns the index as it is now in the catalog.
    */
+  /**
+   * The family of an index's entries: one version, and the TTL of its table's rows (of the marker
+   * family, which says whether a row exists; of the shortest-lived family for a mapped table), so
+   * that an entry expires with its row instead of answering for a row that is gone.
+   */
+  private ColumnFamilyDescriptor entryFamily(String family, TableDef t) {
+    ColumnFamilyDescriptor.Builder b = ColumnFamilyDescriptor.newBuilder(family).maxVersions(1);
+    TableDescriptor data = db.store().admin().describe(t.storageName());
+    int ttl = Integer.MAX_VALUE;
+    for (ColumnFamilyDescriptor f : data.families()) {
+      boolean rows = t.markerFamily() == null || !data.hasFamily(t.markerFamily()) || f.name().equals(t.markerFamily());
+      if (rows && f.hasTtl()) {
+        ttl = Math.min(ttl, f.ttlSeconds());
+      }
+    }
+    if (ttl != Integer.MAX_VALUE) {
+      b.ttlSeconds(ttl);
+    }
+    return b.build();
+  }
+
   private IndexDef clear(IndexDef ix, TableDef t) {
     IndexDef building = ix.withState(IndexDef.State.BUILDING);
     ReentrantLock lock = db.tableLock(t.storageName());
@@ -461,8 +481,7 @@ final class IndexDdl {
       db.catalog().putIndex(building);
       if (ix.layout() == IndexDef.Layout.FAMILY) {
         db.store().admin().deleteFamily(ix.storageName(), ix.family());
-        db.store().admin().addFamily(ix.storageName(),
-            ColumnFamilyDescriptor.newBuilder(ix.family()).maxVersions(1).build());
+        db.store().admin().addFamily(ix.storageName(), entryFamily(ix.family(), t));
       } else {
         db.store().admin().truncateTable(ix.storageName(), false);
       }

@@ -46,6 +46,12 @@ public final class IndexUpdates {
   private final List<Map<ByteBuffer, Object[]>> added = new ArrayList<>();
   /** The data keys whose rows the statement changes or deletes. */
   private final Set<ByteBuffer> changedKeys = new HashSet<>();
+  /**
+   * Per index, the entry keys to write even when the entry is unchanged: the statement writes
+   * the cells it is made of again, so the entry's time (and with it its TTL, that of the table's
+   * rows) is renewed with them.
+   */
+  private final List<Set<ByteBuffer>> renewed = new ArrayList<>();
 
   private IndexUpdates(CellarDatabase db, CellarStore store, TableMapping data, List<IndexMapping> indexes) {
     this.db = db;
@@ -55,6 +61,7 @@ public final class IndexUpdates {
     for (int i = 0; i < indexes.size(); i++) {
       removed.add(new LinkedHashMap<>());
       added.add(new LinkedHashMap<>());
+      renewed.add(new HashSet<>());
     }
   }
 
@@ -156,7 +163,28 @@ public final class IndexUpdates {
       }
       byte[] key = e.getKey().array();
       change(before == null ? null : key, before, key, after);
+      if (before != null) {
+        for (int i = 0; i < indexes.size(); i++) {
+          IndexMapping ix = indexes.get(i);
+          if (writesAny(ix, targeted)) {
+            renewed.get(i).add(ByteBuffer.wrap(ix.entryKey(ix.newEntryRow(after, key))));
+          }
+        }
+      }
     }
+  }
+
+  /** Whether an INSERT or UPSERT writing the columns {@code targeted} (null: all) writes a cell an entry of {@code ix} holds. */
+  private boolean writesAny(IndexMapping ix, boolean[] targeted) {
+    if (targeted == null) {
+      return true;
+    }
+    for (int f = 0; f < targeted.length; f++) {
+      if (targeted[f] && !data.isKey(f) && ix.reads(f)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -304,7 +332,7 @@ public final class IndexUpdates {
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
         Object[] before = gone.get(e.getKey());
-        if (before == null || !ix.sameEntry(before, e.getValue())) {
+        if (before == null || !ix.sameEntry(before, e.getValue()) || renewed.get(i).contains(e.getKey())) {
           settled.add(table, ix.markerPut(e.getKey().array(), true, after.putTs()));
         }
       }
@@ -364,7 +392,7 @@ public final class IndexUpdates {
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
         Object[] before = gone.get(e.getKey());
-        if (before != null && ix.sameEntry(before, e.getValue())) {
+        if (before != null && ix.sameEntry(before, e.getValue()) && !renewed.get(i).contains(e.getKey())) {
           continue;
         }
         if (before != null) {
