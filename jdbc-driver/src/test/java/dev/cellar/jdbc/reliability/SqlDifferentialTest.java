@@ -30,7 +30,12 @@ import org.junit.jupiter.api.Test;
  */
 class SqlDifferentialTest {
   private static final int SCALE = Integer.getInteger("cellar.test.scale", 1);
-  private static final long SEED = Long.getLong("cellar.fuzz.seed", System.nanoTime());
+  /**
+   * The run's random choices: {@code -Dcellar.fuzz.seed=N}, else a fixed seed in the CI form (so
+   * that CI checks the same inputs every time) and a new one in the long form.
+   */
+  private static final long SEED = Long.getLong("cellar.fuzz.seed",
+      Integer.getInteger("cellar.test.scale", 1) > 1 ? System.nanoTime() : 20261126L);
   private static final int QUERIES_PER_SCHEMA = 250;
   private static final AtomicInteger NEXT = new AtomicInteger();
   /**
@@ -150,6 +155,14 @@ class SqlDifferentialTest {
     } catch (SQLException e) {
       a = null;
       errA = e.getSQLState() + " " + e.getMessage();
+    } catch (AssertionError e) {
+      // Calcite's code generation asserting on a correlated MULTI-GET below a hash join (known, listed)
+      if (String.valueOf(e.getMessage()).matches("Correlation variable \\$cor\\d+ should be defined")) {
+        KNOWN_SEEN.merge("a join read as a MULTI-GET of correlated values below a hash join ends in an assertion "
+            + "of Calcite's code generation (an Error, not an SQLException)", 1, Integer::sum);
+        return;
+      }
+      throw e;
     }
     try {
       b = rows(h2, q.sql());

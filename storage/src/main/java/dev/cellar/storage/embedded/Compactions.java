@@ -1,6 +1,5 @@
 package dev.cellar.storage.embedded;
 
-import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Compaction;
 import dev.cellar.storage.region.Region;
@@ -71,7 +70,7 @@ final class Compactions {
         }
       }
       run(region, false, store.options().compactionThreshold());
-    } catch (CancellationException | StoreClosedException e) {
+    } catch (CancellationException e) {
       LOG.debug("background compaction stopped: the store is closing");
     } catch (RuntimeException e) {
       LOG.error("background compaction or split failed", e);
