@@ -8,6 +8,7 @@ import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.sql.ddl.DdlStatement.Column;
 import dev.cellar.sql.ddl.DdlStatement.Option;
+import dev.cellar.sql.exec.RowTtls;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.ColumnFamilyDescriptor;
@@ -214,7 +215,13 @@ final class AlterTableDdl {
     TableOptions.applyFamilyOptions(t.name(), s.options(), fams, false);
     Map<String, ColumnFamilyDescriptor> built = new LinkedHashMap<>();
     fams.forEach((f, b) -> built.put(f, TableOptions.buildFamily(t.name(), f, b)));
+    TableDescriptor.Builder after = desc.toBuilder();
+    built.values().forEach(after::family);
+    IndexTtl.checkAlter(db, t, after.build());
     modifyChangedFamilies(t, desc, built, Set.of());
+    RowTtls.forget(db, t.storageName());
+    // the indexes' entries live as long as the rows do
+    IndexTtl.follow(db, t);
     if (!options.equals(t.options())) {
       db.catalog().putTable(t.withOptions(options));
     }

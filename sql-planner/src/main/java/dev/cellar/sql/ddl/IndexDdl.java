@@ -5,6 +5,7 @@ import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.Name;
@@ -106,6 +107,7 @@ final class IndexDdl {
     }
     IndexDef ix;
     Admin admin = db.store().admin();
+    RowTtl life = RowTtl.of(t, admin.describe(t.storageName()));
     if (s.local()) {
       // an index family: the entries live in the data table's regions, beside the rows
       String family = LOCAL_FAMILY_PREFIX + name;
@@ -117,10 +119,11 @@ final class IndexDdl {
       }
       ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.FAMILY, t.storageName(), family,
           parts, include, s.unique(), IndexDef.State.BUILDING);
+      IndexTtl.check(ix, t, life, false);
       if (admin.describe(t.storageName()).familyNames().contains(family)) {
         admin.deleteFamily(t.storageName(), family);
       }
-      admin.addFamily(t.storageName(), entryFamily(family, t));
+      admin.addFamily(t.storageName(), IndexTtl.entryFamily(family, life));
     } else {
       String storage = STORAGE_PREFIX + t.name() + "." + name;
       try {
@@ -131,11 +134,12 @@ final class IndexDdl {
       }
       ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.TABLE, storage, ENTRY_FAMILY,
           parts, include, s.unique(), IndexDef.State.BUILDING);
+      IndexTtl.check(ix, t, life, false);
       if (admin.tableExists(storage)) {
         // left by an index whose DROP did not finish
         admin.deleteTable(storage);
       }
-      admin.createTable(TableDescriptor.newBuilder(storage).family(entryFamily(ENTRY_FAMILY, t)).build());
+      admin.createTable(TableDescriptor.newBuilder(storage).family(IndexTtl.entryFamily(ENTRY_FAMILY, life)).build());
     }
     try {
       db.catalog().putIndex(ix);
@@ -452,27 +456,6 @@ final class IndexDdl {
    * Makes an index unread ({@code BUILDING}) and deletes its entries, under the table lock so
    * that no statement writes it meanwhile; returns the index as it is now in the catalog.
    */
-  /**
-   * The family of an index's entries: one version, and the TTL of its table's rows (of the marker
-   * family, which says whether a row exists; of the shortest-lived family for a mapped table), so
-   * that an entry expires with its row instead of answering for a row that is gone.
-   */
-  private ColumnFamilyDescriptor entryFamily(String family, TableDef t) {
-    ColumnFamilyDescriptor.Builder b = ColumnFamilyDescriptor.newBuilder(family).maxVersions(1);
-    TableDescriptor data = db.store().admin().describe(t.storageName());
-    int ttl = Integer.MAX_VALUE;
-    for (ColumnFamilyDescriptor f : data.families()) {
-      boolean rows = t.markerFamily() == null || !data.hasFamily(t.markerFamily()) || f.name().equals(t.markerFamily());
-      if (rows && f.hasTtl()) {
-        ttl = Math.min(ttl, f.ttlSeconds());
-      }
-    }
-    if (ttl != Integer.MAX_VALUE) {
-      b.ttlSeconds(ttl);
-    }
-    return b.build();
-  }
-
   private IndexDef clear(IndexDef ix, TableDef t) {
     IndexDef building = ix.withState(IndexDef.State.BUILDING);
     ReentrantLock lock = db.tableLock(t.storageName());
@@ -481,9 +464,12 @@ final class IndexDdl {
       db.catalog().putIndex(building);
       if (ix.layout() == IndexDef.Layout.FAMILY) {
         db.store().admin().deleteFamily(ix.storageName(), ix.family());
-        db.store().admin().addFamily(ix.storageName(), entryFamily(ix.family(), t));
+        db.store().admin().addFamily(ix.storageName(), IndexTtl.entryFamily(ix.family(),
+            RowTtl.of(t, db.store().admin().describe(t.storageName()))));
       } else {
         db.store().admin().truncateTable(ix.storageName(), false);
+        // a family whose TTL was changed by other means gets its rows' again
+        IndexTtl.follow(db, t);
       }
     } finally {
       lock.unlock();

@@ -3,6 +3,7 @@ package dev.cellar.sql.exec;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.sql.txn.RangeWatch;
@@ -47,11 +48,11 @@ public final class IndexUpdates {
   /** The data keys whose rows the statement changes or deletes. */
   private final Set<ByteBuffer> changedKeys = new HashSet<>();
   /**
-   * Per index, the entry keys to write even when the entry is unchanged: the statement writes
-   * the cells it is made of again, so the entry's time (and with it its TTL, that of the table's
-   * rows) is renewed with them.
+   * Whether the table's rows expire ({@link RowTtl#expires}): every row the statement writes is
+   * written whole again ({@link TableWriter}), so its entries are written again too, even when
+   * unchanged, and expire with it.
    */
-  private final List<Set<ByteBuffer>> renewed = new ArrayList<>();
+  private final boolean renew;
 
   private IndexUpdates(CellarDatabase db, CellarStore store, TableMapping data, List<IndexMapping> indexes) {
     this.db = db;
@@ -61,13 +62,18 @@ public final class IndexUpdates {
     for (int i = 0; i < indexes.size(); i++) {
       removed.add(new LinkedHashMap<>());
       added.add(new LinkedHashMap<>());
-      renewed.add(new HashSet<>());
     }
+    this.renew = !indexes.isEmpty() && rowsExpire(db, data);
   }
 
   /** The index maintenance of a statement writing {@code data}'s table; empty if it has no index. */
   public static IndexUpdates of(CellarDatabase db, CellarStore store, TableMapping data) {
     return new IndexUpdates(db, store, data, mappings(db, data));
+  }
+
+  /** Whether a family of the cells of {@code data}'s table has a TTL. */
+  static boolean rowsExpire(CellarDatabase db, TableMapping data) {
+    return RowTtls.of(db, data.def()).expires();
   }
 
   /**
@@ -163,28 +169,7 @@ public final class IndexUpdates {
       }
       byte[] key = e.getKey().array();
       change(before == null ? null : key, before, key, after);
-      if (before != null) {
-        for (int i = 0; i < indexes.size(); i++) {
-          IndexMapping ix = indexes.get(i);
-          if (writesAny(ix, targeted)) {
-            renewed.get(i).add(ByteBuffer.wrap(ix.entryKey(ix.newEntryRow(after, key))));
-          }
-        }
-      }
     }
-  }
-
-  /** Whether an INSERT or UPSERT writing the columns {@code targeted} (null: all) writes a cell an entry of {@code ix} holds. */
-  private boolean writesAny(IndexMapping ix, boolean[] targeted) {
-    if (targeted == null) {
-      return true;
-    }
-    for (int f = 0; f < targeted.length; f++) {
-      if (targeted[f] && !data.isKey(f) && ix.reads(f)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -241,7 +226,7 @@ public final class IndexUpdates {
     if (store instanceof RangeWatch w) {
       w.watchPrefix(ix.index().storageName(), prefix);
     }
-    Table t = VerifyingIndexTable.of(store, ix);
+    Table t = VerifyingIndexTable.of(store, ix, RowTtls.of(db, data.def()).indexChecksRows());
     Scan scan = new Scan().setRowPrefix(prefix).addFamily(ix.family());
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
@@ -332,7 +317,7 @@ public final class IndexUpdates {
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
         Object[] before = gone.get(e.getKey());
-        if (before == null || !ix.sameEntry(before, e.getValue()) || renewed.get(i).contains(e.getKey())) {
+        if (before == null || !ix.sameEntry(before, e.getValue()) || renew) {
           settled.add(table, ix.markerPut(e.getKey().array(), true, after.putTs()));
         }
       }
@@ -392,11 +377,12 @@ public final class IndexUpdates {
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
         Object[] before = gone.get(e.getKey());
-        if (before != null && ix.sameEntry(before, e.getValue()) && !renewed.get(i).contains(e.getKey())) {
+        if (before != null && ix.sameEntry(before, e.getValue()) && !renew) {
           continue;
         }
         if (before != null) {
-          // an included column may have become NULL: the entry is written anew
+          // an included column may have become NULL: the entry is written anew (renewed, with
+          // its row, on a table whose rows expire)
           batch.add(table, new Delete(e.getKey().array(), deleteTs).addFamily(ix.family()));
         }
         batch.add(table, ix.entryPut(e.getKey().array(), e.getValue(), putTs, verified));
