@@ -281,9 +281,11 @@ class IndexTtlTest {
     same("t", "t_v", "id", "v = 'a'");
     same("t", "t_vl", "id", "v = 'a'");
     same("t", "t_w", "id", "w = 5");
-    // an index whose column would expire before the rows do
+    // an index whose column would expire before the rows do: a shorter TTL, a family kept forever
     assertFails(c, "0A000", "ALTER TABLE t SET b.TTL=1", "T_W", "W (family B, TTL 1 s)");
     assertEquals(2, store.admin().describe("T").family("B").ttlSeconds());
+    assertFails(c, "0A000", "ALTER TABLE t ADD c.x INTEGER", "T_V", "V (family 0, TTL 2 s)", "kept forever");
+    run(c, "ALTER TABLE t ADD c.x INTEGER c.TTL=2");
     run(c, "ALTER TABLE t SET TTL=FOREVER");
     assertEquals(Arrays.asList(false, false), Arrays.asList(
         store.admin().describe("_cellar_index.T.T_V").family("0").hasTtl(),

@@ -113,12 +113,19 @@ final class AlterTableDdl {
     if (!changed && s.options().isEmpty()) {
       return;
     }
+    TableDef altered = t.withColumns(cols).withOptions(options);
+    TableDescriptor.Builder families = desc.toBuilder();
+    built.values().forEach(families::family);
+    // a new family may keep a row longer than the families its indexes read
+    IndexTtl.checkAlter(db, altered, families.build());
     Admin admin = db.store().admin();
     for (String f : newFamilies) {
       admin.addFamily(t.storageName(), built.get(f));
     }
     modifyChangedFamilies(t, desc, built, newFamilies);
-    db.catalog().putTable(t.withColumns(cols).withOptions(options));
+    db.catalog().putTable(altered);
+    RowTtls.forget(db, t.storageName());
+    IndexTtl.follow(db, altered);
   }
 
   void dropColumns(DdlStatement.DropColumns s) {
@@ -157,6 +164,9 @@ final class AlterTableDdl {
       throw CellarSqlException.syntax("cannot drop every column of table " + t.name());
     }
     db.catalog().putTable(t.withColumns(cols));
+    // a family left without columns no longer keeps the rows alive
+    RowTtls.forget(db, t.storageName());
+    IndexTtl.follow(db, t.withColumns(cols));
     // the row timestamp has no cells of its own
     dropped.removeIf(c -> !c.isCell());
     if (t.isMapped() || dropped.isEmpty()) {

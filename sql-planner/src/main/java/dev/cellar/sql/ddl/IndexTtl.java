@@ -50,8 +50,9 @@ final class IndexTtl {
     List<String> shortLived = life.shortLivedColumns(read);
     if (!shortLived.isEmpty()) {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, (alter ? "cannot alter table " + t.name()
-          + ": its index " + ix.name() : "cannot create index " + ix.name() + " of table " + t.name() + ": it")
-          + " would read " + String.join(", ", shortLived) + ", which expires before the table's rows do ("
+          + ": its index " + ix.name() + " reads " + String.join(", ", shortLived) + ", which would expire"
+          : "cannot create index " + ix.name() + " of table " + t.name() + ": it would read "
+          + String.join(", ", shortLived) + ", which expires") + " before the table's rows do ("
           + ttl(life.rowTtl()) + "): a row would stay under an entry for a value that is gone; give the "
           + "families one TTL");
     }

@@ -15,6 +15,7 @@ import dev.cellar.storage.Delete;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.Table;
 import dev.cellar.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -418,7 +419,8 @@ public final class IndexBuilder {
     }
     byte[] previous = null;
     Scan scan = new Scan().addFamily(index.family()).setCaching(CHUNK);
-    try (ResultScanner s = VerifyingIndexTable.of(db.store(), index, RowTtls.of(db, data.def()).indexChecksRows()).scanner(scan)) {
+    Table entries = VerifyingIndexTable.of(db.store(), index, RowTtls.checkRows(db, data.def()));
+    try (ResultScanner s = entries.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
         Object[] e = index.entries().decode(r);
         byte[] prefix = index.uniquePrefix(e);

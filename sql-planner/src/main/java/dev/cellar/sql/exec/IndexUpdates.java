@@ -226,7 +226,7 @@ public final class IndexUpdates {
     if (store instanceof RangeWatch w) {
       w.watchPrefix(ix.index().storageName(), prefix);
     }
-    Table t = VerifyingIndexTable.of(store, ix, RowTtls.of(db, data.def()).indexChecksRows());
+    Table t = VerifyingIndexTable.of(store, ix, RowTtls.checkRows(db, data.def()));
     Scan scan = new Scan().setRowPrefix(prefix).addFamily(ix.family());
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {

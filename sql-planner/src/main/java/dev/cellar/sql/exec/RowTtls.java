@@ -32,6 +32,17 @@ public final class RowTtls {
     return k.life();
   }
 
+  /**
+   * Whether a read of an index of table {@code def} must check each entry against its row: as
+   * {@link RowTtl#indexChecksRows}, and on a store without atomic multi-row batches whenever the
+   * rows expire, as an entry is marked verified there after its row is written, at a later time,
+   * and would outlive the row by as much.
+   */
+  public static boolean checkRows(CellarDatabase db, TableDef def) {
+    RowTtl life = of(db, def);
+    return life.indexChecksRows() || life.expires() && !db.store().atomicMultiRowBatches();
+  }
+
   /** Forgets what is known of store table {@code storageName}, whose families are changing. */
   public static void forget(CellarDatabase db, String storageName) {
     db.extension(RowTtls.class, d -> new RowTtls()).known.remove(storageName);

@@ -322,7 +322,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
       return new AbstractEnumerable<>() {
         @Override
         public Enumerator<Object> enumerator() {
-          boolean checkRows = RowTtls.of(db, def).indexChecksRows();
+          boolean checkRows = RowTtls.checkRows(db, def);
           if (ix.coversAll(fields)) {
             return new CellarEnumerator(VerifyingIndexTable.of(store(root), ix, checkRows), path, context,
                 ix.entries(), fields, scalar, cancel, readStats());
