@@ -66,7 +66,7 @@ public final class IndexBuilder {
     this.index = new IndexMapping(index, data);
     // a ROW_TIMESTAMP or dynamic family's cells have their own times: such an index checks its rows
     this.rowTimes = table.rowTimestampColumn() == null && !table.isDynamic()
-        && RowTtl.of(table, db.store().admin().describe(table.storageName())).expires();
+        && RowTtls.of(db, table).expires();
   }
 
   /**
