@@ -4,7 +4,6 @@ import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.TableDescriptor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * How long the rows of a table live, from the TTLs of the families its cells live in
@@ -84,14 +83,14 @@ public final class RowTtl {
   }
 
   /**
-   * The columns of {@code columns} (names of the table's) whose family expires before the row's
-   * longest-lived one, each with its family's TTL: an index that reads one of them cannot follow
-   * its rows.
+   * The columns of {@code columns} (the table's) whose family expires before the row's
+   * longest-lived one, each with its family and its TTL: an index that reads one of them cannot
+   * follow its rows.
    */
-  public List<String> shortLivedColumns(Set<String> columns) {
+  public List<String> shortLivedColumns(List<ColumnDef> columns) {
     List<String> out = new ArrayList<>();
-    for (ColumnDef c : table.columns()) {
-      if (c.isCell() && columns.contains(c.name()) && ttl(c.family()) < longest) {
+    for (ColumnDef c : columns) {
+      if (c.isCell() && ttl(c.family()) < longest) {
         out.add(c.name() + " (family " + c.family() + ", TTL " + ttl(c.family()) + " s)");
       }
     }

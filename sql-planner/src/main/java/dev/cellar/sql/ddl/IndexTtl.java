@@ -2,6 +2,7 @@ package dev.cellar.sql.ddl;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.catalog.TableDef;
@@ -10,9 +11,8 @@ import dev.cellar.sql.exec.IndexMapping;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.TableDescriptor;
-import java.util.LinkedHashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The TTL of index entries ({@code indexes.md}, "Tables with a TTL"): an index's family gets the
@@ -41,10 +41,10 @@ final class IndexTtl {
    */
   static void check(IndexDef ix, TableDef t, RowTtl life, boolean alter) {
     IndexMapping m = new IndexMapping(ix, new TableMapping(t));
-    Set<String> read = new LinkedHashSet<>();
+    List<ColumnDef> read = new ArrayList<>();
     for (int f = 0; f < t.columns().size(); f++) {
       if (m.reads(f)) {
-        read.add(t.columns().get(f).name());
+        read.add(t.columns().get(f));
       }
     }
     List<String> shortLived = life.shortLivedColumns(read);
