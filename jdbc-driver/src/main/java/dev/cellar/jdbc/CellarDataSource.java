@@ -160,6 +160,16 @@ public class CellarDataSource implements DataSource, Serializable {
     set(CellarProperty.TRANSACTION_MAX_BYTES, bytes);
   }
 
+  /** Whether {@code COPY} may read and write files of this machine ({@code fileAccess}). */
+  public boolean getFileAccess() {
+    return Boolean.parseBoolean(getProperty(CellarProperty.FILE_ACCESS));
+  }
+
+  /** Allows or refuses {@code COPY}'s files ({@code fileAccess}). */
+  public void setFileAccess(boolean allowed) {
+    set(CellarProperty.FILE_ACCESS, allowed);
+  }
+
   public boolean getShutdown() {
     return Boolean.parseBoolean(getProperty(CellarProperty.SHUTDOWN));
   }

@@ -155,9 +155,10 @@ public class CellarDriver extends Driver {
     try {
       connection = factory.newConnection(this, factory, url, props);
       handler.onConnectionInit(connection);
-      CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
-          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props), prepareFactory)
-          .setTransactionMaxBytes(CellarProperty.TRANSACTION_MAX_BYTES.getLong(props));
+      var session = CellarSchemaFactory.attach(((CalciteConnection) connection).getRootSchema(), db.db,
+          Math.toIntExact(CellarProperty.PLAN_CACHE_SIZE.getLong(props)), currentScn(props), prepareFactory);
+      session.setTransactionMaxBytes(CellarProperty.TRANSACTION_MAX_BYTES.getLong(props));
+      session.setFileAccess(CellarProperty.FILE_ACCESS.getBoolean(props));
       KeyMetadata.addSystemTables(((CalciteConnection) connection).getRootSchema(), db.db);
       connection.setSchema(SCHEMA);
       CONNECTIONS.put(connection, db);

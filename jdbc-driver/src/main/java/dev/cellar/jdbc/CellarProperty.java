@@ -61,6 +61,13 @@ public enum CellarProperty implements ConnectionProperty {
   TRANSACTION_MAX_BYTES("transactionMaxBytes", Type.NUMBER, 64L << 20,
       "the most a transaction's uncommitted writes may hold, in bytes; a statement passing it fails (54000)"),
   /**
+   * Whether {@code COPY} may read and write files of the connection's process's machine; a
+   * server sets it off on the connections it makes for remote clients unless it is started with
+   * {@code --allow-file-access}.
+   */
+  FILE_ACCESS("fileAccess", Type.BOOLEAN, true,
+      "whether COPY may read and write files of this machine (a server turns it off for remote clients)"),
+  /**
    * Drops the database when the last connection to it closes: an in-memory database is
    * discarded (without it, a {@code mem:} database lives until the JVM exits).
    */

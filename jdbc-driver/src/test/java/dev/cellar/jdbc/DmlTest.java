@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Result;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,23 +21,14 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** INSERT, UPSERT, UPDATE, DELETE and INSERT ... SELECT, with keys and without. */
-class DmlTest {
-  private Connection c;
-
+class DmlTest extends FreshDatabaseTest {
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE person (id INTEGER NOT NULL PRIMARY KEY, info.name VARCHAR(20), info.city VARCHAR, age INTEGER)");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   @Test

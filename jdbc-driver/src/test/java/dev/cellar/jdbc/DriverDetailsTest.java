@@ -18,8 +18,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,19 +25,7 @@ import org.junit.jupiter.api.Test;
  * each column, generated keys asked for by column, result set kinds, and a quiet standard error
  * without an SLF4J binding.
  */
-class DriverDetailsTest {
-  private Connection c;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
+class DriverDetailsTest extends FreshDatabaseTest {
   @Test
   void mappingViewsAreViews() throws Exception {
     RawTables.shellPut(RawTables.create(CellarDriver.database(c).store(), "raw", "f"), "r1", "f:q", "v");
@@ -154,8 +140,10 @@ class DriverDetailsTest {
         assertFalse(line.isEmpty() || line.contains("\n"), sql + ": " + lines);
       }
       assertTrue(String.join("\n", lines).contains("CellarTableScan(table=[[PUBLIC, T]]"), sql + ": " + lines);
-      // a plan's later lines are indented under the first
-      assertTrue(lines.get(1).startsWith("  "), sql + ": " + lines);
+      // a one-line summary first (not for EXPLAIN ANALYZE), then the tree: its later lines indented under its first
+      int tree = explain.equals("EXPLAIN ANALYZE ") ? 0 : 1;
+      assertTrue(tree == 0 || lines.get(0).startsWith("RANGE SCAN OVER T (ID > 0)"), sql + ": " + lines);
+      assertTrue(lines.get(tree + 1).startsWith("  "), sql + ": " + lines);
     }
     try (PreparedStatement p = c.prepareStatement("EXPLAIN PLAN FOR SELECT v FROM t WHERE id = 1")) {
       try (ResultSet rs = p.executeQuery()) {

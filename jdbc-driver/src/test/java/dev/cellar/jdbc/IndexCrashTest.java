@@ -57,14 +57,11 @@ class IndexCrashTest {
       IndexWorkload.create(c);
     }
     Random rnd = new Random(SEED);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     long rowsSeen = 0;
     for (int cycle = 0; cycle < CYCLES; cycle++) {
       Path err = dir.resolve("child-" + cycle + ".err");
-      Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", cp,
-          IndexCrashTest.class.getName(), db.toString(), Long.toString(SEED * 31 + cycle)))
-          .redirectError(err.toFile()).start();
+      Process p = ChildJvm.start(err, List.of("-Xmx256m", "-XX:+UseSerialGC"), IndexCrashTest.class, db.toString(),
+          Long.toString(SEED * 31 + cycle));
       try {
         killMidWrite(p, rnd, err);
       } finally {

@@ -10,14 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.sql.parser.CellarParser;
 import java.io.StringReader;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * words Cellar's parser reserves are names only when quoted, in DDL as in queries; and
  * {@code EXPLAIN query} is {@code EXPLAIN PLAN FOR query}.
  */
-class KeywordNamesTest {
+class KeywordNamesTest extends FreshDatabaseTest {
   /** Words users name columns with that standard SQL (and Calcite's default parser) reserves. */
   private static final List<String> WORDS = List.of("value", "user", "time", "date", "timestamp", "datetime", "year",
       "month", "day", "hour", "minute", "second", "monday", "sunday", "count", "sum", "min", "max", "avg", "rank",
@@ -37,18 +34,6 @@ class KeywordNamesTest {
   /** Words that were names already, and others that are no keyword at all. */
   private static final List<String> ALREADY_NAMES = List.of("key", "name", "type", "status", "data", "comment", "role",
       "level", "source", "version");
-
-  private Connection c;
-
-  @BeforeEach
-  void open() throws SQLException {
-    c = Sql.connect(Sql.freshMem());
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    c.close();
-  }
 
   @Test
   void everydayWordsAreColumnsInEveryStatement() throws SQLException {

@@ -6,34 +6,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** DDL round trip through DatabaseMetaData, as BI tools discover a database. */
-class MetadataTest {
-  private Connection c;
+class MetadataTest extends FreshDatabaseTest {
   private DatabaseMetaData md;
 
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     md = c.getMetaData();
     run(c, "CREATE TABLE shop (shop_id VARCHAR(8) NOT NULL, region INTEGER NOT NULL, info.name VARCHAR(40), "
         + "info.regdate DATE, info.rating DECIMAL(3,1) NOT NULL, CONSTRAINT pk PRIMARY KEY (region DESC, shop_id))",
         "CREATE VIEW good_shop AS SELECT shop_id, name FROM shop WHERE rating > 4");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   private static List<String> column(ResultSet rs, String name) throws Exception {
@@ -50,9 +41,9 @@ class MetadataTest {
   void tablesAndViews() throws Exception {
     assertEquals(List.of("SHOP", "GOOD_SHOP"), column(md.getTables(null, "PUBLIC", "%", null), "TABLE_NAME"));
     // the system tables of CELLAR come first, as JDBC orders by type
-    assertEquals(List.of("ADVICE", "INDEXES", "INDEX_INFO", "PRIMARY_KEYS", "SHOP", "GOOD_SHOP"),
+    assertEquals(List.of("ADVICE", "INDEXES", "INDEX_INFO", "OPERATIONS", "PRIMARY_KEYS", "SEQUENCES", "SHOP", "GOOD_SHOP"),
         column(md.getTables(null, null, null, null), "TABLE_NAME"));
-    assertEquals(List.of("SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE"),
+    assertEquals(List.of("SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE"),
         column(md.getTables(null, "CELLAR", "%", null), "TABLE_TYPE"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "SHOP", null), "TABLE_NAME"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "%", new String[] {"TABLE"}), "TABLE_NAME"));
@@ -80,11 +71,12 @@ class MetadataTest {
       }
     }
     assertEquals(List.of("SYSTEM TABLE CELLAR.ADVICE", "SYSTEM TABLE CELLAR.INDEXES", "SYSTEM TABLE CELLAR.INDEX_INFO",
-        "SYSTEM TABLE CELLAR.PRIMARY_KEYS", "TABLE PUBLIC.ALPHA", "TABLE PUBLIC.LOG", "TABLE PUBLIC.SHOP",
-        "TABLE PUBLIC.ZETA", "VIEW PUBLIC.A_VIEW", "VIEW PUBLIC.GOOD_SHOP"), rows);
+        "SYSTEM TABLE CELLAR.OPERATIONS", "SYSTEM TABLE CELLAR.PRIMARY_KEYS", "SYSTEM TABLE CELLAR.SEQUENCES",
+        "TABLE PUBLIC.ALPHA", "TABLE PUBLIC.LOG", "TABLE PUBLIC.SHOP", "TABLE PUBLIC.ZETA", "VIEW PUBLIC.A_VIEW",
+        "VIEW PUBLIC.GOOD_SHOP"), rows);
     assertEquals(List.of("A_VIEW", "GOOD_SHOP"),
         column(md.getTables(null, "PUBLIC", "%", new String[] {"VIEW"}), "TABLE_NAME"));
-    assertEquals(List.of("ADVICE", "INDEXES", "INDEX_INFO", "PRIMARY_KEYS"),
+    assertEquals(List.of("ADVICE", "INDEXES", "INDEX_INFO", "OPERATIONS", "PRIMARY_KEYS", "SEQUENCES"),
         column(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}),
         "TABLE_NAME"));
     assertEquals(List.of(), column(md.getTables(null, "metadata", "%", null), "TABLE_NAME"));

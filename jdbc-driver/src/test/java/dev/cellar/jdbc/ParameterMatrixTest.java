@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * row by key, by value and in an {@code IN} list; a value the tables do not convert, or that does
  * not fit, fails with a SQLState of its own (never XX000) and a message naming the parameter.
  */
-class ParameterMatrixTest {
+class ParameterMatrixTest extends FreshDatabaseTest {
   /** The column types, as declared, in the order of the expected values below. */
   private static final String[] TYPES = {"BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL(6,2)", "REAL",
       "DOUBLE", "CHAR(30)", "VARCHAR(30)", "BINARY(2)", "VARBINARY", "DATE", "TIME", "TIMESTAMP"};
@@ -112,19 +111,11 @@ class ParameterMatrixTest {
     setter("setCharacterStream", (p, i, t) -> p.setCharacterStream(i, new java.io.StringReader(TEXT[t])), TEXT_VALUE);
   }
 
-  private Connection c;
-
   @BeforeEach
   void open() throws SQLException {
-    c = Sql.connect(Sql.freshMem());
     for (int t = 0; t < TYPES.length; t++) {
       run(c, "CREATE TABLE t" + t + " (k " + TYPES[t] + " PRIMARY KEY, v " + TYPES[t] + ", n INTEGER)");
     }
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    c.close();
   }
 
   @Test

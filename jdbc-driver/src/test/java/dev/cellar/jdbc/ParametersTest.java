@@ -10,14 +10,12 @@ import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.sql.JDBCType;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,21 +24,13 @@ import org.junit.jupiter.api.Test;
  * any number type, function arguments, values out of range, unset parameters, streams, and
  * the parameter metadata.
  */
-class ParametersTest {
-  private Connection c;
-
+class ParametersTest extends FreshDatabaseTest {
   @BeforeEach
   void open() throws SQLException {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, name VARCHAR(20), price DECIMAL(10,2), tiny TINYINT, r REAL)");
     for (int i = 1; i <= 5; i++) {
       run(c, "INSERT INTO t VALUES (" + i + ", 'n" + i + "', " + i + ".5, " + i + ", " + i + ")");
     }
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    c.close();
   }
 
   private interface Bind {

@@ -13,25 +13,16 @@ import dev.cellar.storage.BloomType;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Compression;
 import dev.cellar.storage.TableDescriptor;
-import java.sql.Connection;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Phoenix DDL moves over unchanged: families, settings, salt, splits, ALTER, views. */
-class PhoenixDdlTest {
-  private Connection c;
+class PhoenixDdlTest extends FreshDatabaseTest {
   private Admin admin;
 
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     admin = CellarDriver.database(c).store().admin();
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   private TableDef def(String name) throws Exception {

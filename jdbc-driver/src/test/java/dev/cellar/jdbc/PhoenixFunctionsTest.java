@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,21 +19,13 @@ import org.junit.jupiter.api.Test;
  * results Phoenix gives, on constants (folded when the statement is planned) and on columns
  * (evaluated per row); the table of {@code sql-planner/docs/sql.md} lists the same examples.
  */
-class PhoenixFunctionsTest {
-  private Connection c;
-
+class PhoenixFunctionsTest extends FreshDatabaseTest {
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE f (id INTEGER PRIMARY KEY, s VARCHAR, n INTEGER, d DECIMAL(10,4), ts TIMESTAMP, dt DATE)",
         "UPSERT INTO f VALUES (1, 'Hello World', 36, 1234.5678, TIMESTAMP '2001-02-03 04:35:06', DATE '2024-01-07')",
         "UPSERT INTO f VALUES (2, '[Hello]', 37, -2.5, TIMESTAMP '2004-01-18 10:11:12', DATE '2024-02-01')",
         "UPSERT INTO f VALUES (3, NULL, NULL, NULL, NULL, NULL)");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   /** {@code SELECT expr} gives {@code expected} (as {@code getString} reads it). */

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,19 +18,7 @@ import org.junit.jupiter.api.Test;
  * counter-examples exactly the rules they break, each warning naming the table, the columns or
  * family, and a fix.
  */
-class SchemaAdviceTest {
-  private Connection c;
-
-  @BeforeEach
-  void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
-  }
-
+class SchemaAdviceTest extends FreshDatabaseTest {
   /** The warnings {@code sql} gives, one line each. */
   private List<String> warnings(String sql) throws SQLException {
     try (Statement s = c.createStatement()) {

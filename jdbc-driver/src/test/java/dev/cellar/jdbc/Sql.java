@@ -14,14 +14,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Test helpers: fresh databases, running SQL, rows as lists. */
-final class Sql {
+/**
+ * Test helpers: fresh databases, running SQL, rows as lists. Public for the tests of other
+ * modules, which use them through this module's test jar ({@code TESTING.md}).
+ */
+public final class Sql {
   private static final AtomicInteger NEXT = new AtomicInteger();
 
   private Sql() {}
 
   /** A URL of a new in-memory database, dropped when its last connection closes. */
-  static String freshMem() {
+  public static String freshMem() {
     return "jdbc:cellar:mem:test" + NEXT.incrementAndGet() + ";shutdown=true";
   }
 
@@ -30,12 +33,12 @@ final class Sql {
    * {@link Connector} class named by the system property {@code cellar.test.connector} (the
    * server module runs these tests through a server that way).
    */
-  static Connection connect(String url) throws SQLException {
+  public static Connection connect(String url) throws SQLException {
     return CONNECTOR.connect(url);
   }
 
   /** How the tests open a connection to a database URL. */
-  interface Connector {
+  public interface Connector {
     Connection connect(String url) throws SQLException;
   }
 
@@ -54,7 +57,7 @@ final class Sql {
   }
 
   /** Runs statements separated by {@code ;} at line ends. */
-  static void run(Connection c, String... sql) throws SQLException {
+  public static void run(Connection c, String... sql) throws SQLException {
     try (Statement s = c.createStatement()) {
       for (String q : sql) {
         s.execute(q);
@@ -63,13 +66,14 @@ final class Sql {
   }
 
   /** The rows of a query, each a list of {@code getObject} values. */
-  static List<List<Object>> rows(Connection c, String sql) throws SQLException {
+  public static List<List<Object>> rows(Connection c, String sql) throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       return rows(rs);
     }
   }
 
-  static List<List<Object>> rows(ResultSet rs) throws SQLException {
+  /** The rest of the rows of {@code rs}, each a list of {@code getObject} values. */
+  public static List<List<Object>> rows(ResultSet rs) throws SQLException {
     List<List<Object>> out = new ArrayList<>();
     int n = rs.getMetaData().getColumnCount();
     while (rs.next()) {
@@ -83,14 +87,19 @@ final class Sql {
   }
 
   /** The rows of a query rendered as {@code "a, b"} strings via {@code getString}. */
-  static List<String> strings(Connection c, String sql) throws SQLException {
+  public static List<String> strings(Connection c, String sql) throws SQLException {
+    return strings(c, sql, ", ");
+  }
+
+  /** The rows of a query, each its {@code getString} values joined by {@code separator}. */
+  public static List<String> strings(Connection c, String sql, String separator) throws SQLException {
     List<String> out = new ArrayList<>();
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       int n = rs.getMetaData().getColumnCount();
       while (rs.next()) {
         StringBuilder sb = new StringBuilder();
         for (int i = 1; i <= n; i++) {
-          sb.append(i > 1 ? ", " : "").append(rs.getString(i));
+          sb.append(i > 1 ? separator : "").append(rs.getString(i));
         }
         out.add(sb.toString());
       }
@@ -98,12 +107,20 @@ final class Sql {
     return out;
   }
 
-  static void assertRows(Connection c, String sql, String... expected) throws SQLException {
+  /** Runs an INSERT, UPDATE, DELETE or DDL statement: its update count. */
+  public static long update(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      return s.executeLargeUpdate(sql);
+    }
+  }
+
+  /** The rows of {@code sql} as {@link #strings(Connection, String)} are {@code expected}, in order. */
+  public static void assertRows(Connection c, String sql, String... expected) throws SQLException {
     assertEquals(Arrays.asList(expected), strings(c, sql), sql);
   }
 
   /** Runs {@code sql}, expecting an SQLException with {@code state} whose message contains each of {@code words}. */
-  static SQLException assertFails(Connection c, String state, String sql, String... words) {
+  public static SQLException assertFails(Connection c, String state, String sql, String... words) {
     SQLException e = assertThrows(SQLException.class, () -> {
       try (Statement s = c.createStatement()) {
         if (s.execute(sql)) {

@@ -213,15 +213,12 @@ class TransactionConcurrencyTest {
       run(c, "CREATE TABLE g (id INTEGER NOT NULL PRIMARY KEY, grp INTEGER, v VARCHAR)",
           "CREATE INDEX g_v ON g (v) INCLUDE (grp)");
     }
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     Random rnd = new Random(20261126L);
     int next = 0;
     for (int cycle = 0; cycle < 3 * SCALE; cycle++) {
       Path err = dir.resolve("child-" + cycle + ".err");
-      Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-cp", cp,
-          TransactionConcurrencyTest.class.getName(), db.toString(), Integer.toString(next)))
-          .redirectError(err.toFile()).start();
+      Process p = ChildJvm.start(err, List.of("-Xmx256m", "-XX:+UseSerialGC"), TransactionConcurrencyTest.class,
+          db.toString(), Integer.toString(next));
       int lastAcknowledged = -1;
       try {
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()));

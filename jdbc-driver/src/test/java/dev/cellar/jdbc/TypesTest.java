@@ -27,26 +27,17 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Every SQL type written and read back, as a column and as a key, NULLs included. */
-class TypesTest {
+class TypesTest extends FreshDatabaseTest {
   private static final String COLUMNS = "b BOOLEAN, ti TINYINT, si SMALLINT, i INTEGER, bi BIGINT, de DECIMAL(10,2), "
       + "r REAL, d DOUBLE, c CHAR(4), vc VARCHAR(10), bn BINARY(3), vb VARBINARY, dt DATE, tm TIME, ts TIMESTAMP";
 
-  private Connection c;
-
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE v (id INTEGER PRIMARY KEY, " + COLUMNS + ")");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   @Test

@@ -4,27 +4,17 @@ import static dev.cellar.jdbc.Sql.assertRows;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Text beyond Latin-1 (Chinese, emoji) in literals, parameters, keys, WHERE and LIKE. */
-class UnicodeTest {
-  private Connection c;
-
+class UnicodeTest extends FreshDatabaseTest {
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, name VARCHAR(20), code CHAR(4))",
         "CREATE TABLE k (name VARCHAR PRIMARY KEY, n INTEGER)");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   @Test

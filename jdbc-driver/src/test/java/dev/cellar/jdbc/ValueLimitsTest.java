@@ -12,12 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cellar.storage.Table;
 import java.math.BigDecimal;
 import java.sql.BatchUpdateException;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,20 +25,13 @@ import org.junit.jupiter.api.Test;
  * index entries, and nothing of the statement is written; a DECIMAL is rounded half away from
  * zero to its scale from every input, and refused (22003) when its integer part is too long.
  */
-class ValueLimitsTest {
+class ValueLimitsTest extends FreshDatabaseTest {
   private static final String ALL = "SELECT id, v, c, b, vb FROM t ORDER BY id";
-  private Connection c;
 
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE t (id VARCHAR(4) NOT NULL PRIMARY KEY, v VARCHAR(3), c CHAR(2), b BINARY(2), "
         + "vb VARBINARY(3))", "INSERT INTO t VALUES ('k1', 'abc', 'ab', X'0102', X'010203')");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   /** The rows of {@code t} as the tests start. */

@@ -8,13 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.sql.catalog.ViewDef;
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,20 +20,12 @@ import org.junit.jupiter.api.Test;
  * Statements that once gave a wrong answer, stored changed data or threw something other than
  * an SQLException: each now answers rightly or is refused with the SQLState of its error.
  */
-class WrongAnswersTest {
-  private Connection c;
-
+class WrongAnswersTest extends FreshDatabaseTest {
   @BeforeEach
   void open() throws Exception {
-    c = Sql.connect(Sql.freshMem());
     run(c, "CREATE TABLE n (id INTEGER PRIMARY KEY, i INTEGER, b BIGINT, s SMALLINT, y TINYINT)",
         "UPSERT INTO n VALUES (1, 2147483647, 9223372036854775807, 32767, 127)",
         "UPSERT INTO n VALUES (2, -2147483648, -9223372036854775808, -32768, -128)");
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    c.close();
   }
 
   @Test

@@ -1,7 +1,5 @@
 package dev.cellar.server;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -13,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.NoSuchStatementException;
@@ -36,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *       one frame, and a timeout on every statement;
  *   <li>connections and statements idle longer than the idle timeout closed, releasing their
  *       scanners, transactions (rolled back) and memory;
- *   <li>every failure sent with its SQLState and message ({@link ServerErrors}).
+ *   <li>every failure sent with its SQLState and message ({@link ServerErrors});
+ *   <li>a query's results continued on any server, without sticky sessions ({@link Continuations}).
  * </ul>
  * SQL text, parameters and rows are not logged.
  */
@@ -47,6 +45,7 @@ public class ServerMeta extends JdbcMeta {
   private final ThreadLocal<Caller> caller = new ThreadLocal<>();
   private final Sessions sessions = new Sessions();
   private final ThreadLocal<Statement> created = new ThreadLocal<>();
+  private final Continuations continuations;
 
   /**
    * The catalog a client sets, in a connection sync, to cancel one of its statements, followed
@@ -64,20 +63,9 @@ public class ServerMeta extends JdbcMeta {
    * @throws SQLException if the settings are invalid
    */
   public ServerMeta(ServerOptions options) throws SQLException {
-    super(options.url(), cacheSettings(options));
+    super(options.url(), EmbeddedConnections.cacheSettings(options));
     this.options = options;
-  }
-
-  private static Properties cacheSettings(ServerOptions o) {
-    Properties p = new Properties();
-    long idle = Math.max(1, o.idleTimeout().toMillis());
-    p.setProperty(ConnectionCacheSettings.EXPIRY_DURATION.key(), Long.toString(idle));
-    p.setProperty(ConnectionCacheSettings.EXPIRY_UNIT.key(), TimeUnit.MILLISECONDS.name());
-    p.setProperty(StatementCacheSettings.EXPIRY_DURATION.key(), Long.toString(idle));
-    p.setProperty(StatementCacheSettings.EXPIRY_UNIT.key(), TimeUnit.MILLISECONDS.name());
-    // the server refuses connections past its limit before the cache would evict one
-    p.setProperty(ConnectionCacheSettings.MAX_CAPACITY.key(), Long.toString(o.maxConnections() + 16L));
-    return p;
+    this.continuations = new Continuations(() -> createConnection(options.url(), new Properties()));
   }
 
   /** Runs {@code action} as {@code caller}: the requests it serves belong to that user. */
@@ -97,6 +85,7 @@ public class ServerMeta extends JdbcMeta {
     getStatementCache().cleanUp();
     // asMap().containsKey does not count as a use, which getIfPresent would
     sessions.retain(getConnectionCache().asMap()::containsKey, getStatementCache().asMap()::containsKey);
+    continuations.retain(getConnectionCache().asMap()::containsKey, getStatementCache().asMap()::containsKey);
   }
 
   /** Closes every remote connection and statement; the server calls it when it stops. */
@@ -106,6 +95,7 @@ public class ServerMeta extends JdbcMeta {
     getStatementCache().cleanUp();
     getConnectionCache().cleanUp();
     sessions.clear();
+    continuations.clear();
   }
 
   /** The remote connections open now. */
@@ -143,7 +133,7 @@ public class ServerMeta extends JdbcMeta {
     if (info != null) {
       for (Map.Entry<String, String> e : info.entrySet()) {
         String k = e.getKey().toLowerCase(Locale.ROOT);
-        if (!k.equals("user") && !k.equals("password")) {
+        if (!k.equals("user") && !k.equals("password") && !k.equals(Continuations.PROPERTY)) {
           props.put(e.getKey(), e.getValue());
         }
       }
@@ -154,49 +144,33 @@ public class ServerMeta extends JdbcMeta {
       throw ServerErrors.toClient(e);
     }
     sessions.open(ch.id, c);
+    continuations.opened(ch.id, info);
     LOG.debug("connection {} opened by {}", ch.id, c.user());
   }
 
-  /** Opens an embedded connection; its statements get the server's statement timeout. */
+  /**
+   * The system property that lets remote clients' {@code COPY} read and write files of the
+   * server's machine (off by default: the connections the server makes refuse it with 42501).
+   */
+  static final String ALLOW_FILE_ACCESS = "cellar.server.allowFileAccess";
+
+  /**
+   * Opens an embedded connection; its statements get the server's statement timeout, and
+   * {@code COPY} is refused unless {@value #ALLOW_FILE_ACCESS} is set.
+   */
   @Override
   protected Connection createConnection(String url, Properties info) throws SQLException {
-    // JdbcMeta adds its own cache settings to every connection's properties
-    Properties props = new Properties();
-    for (String k : info.stringPropertyNames()) {
-      if (!k.startsWith("avatica.")) {
-        props.setProperty(k, info.getProperty(k));
-      }
-    }
+    Properties props = EmbeddedConnections.withoutCacheSettings(info);
+    // COPY reads and writes files of this machine: not for remote clients unless the server allows it
+    props.setProperty("fileAccess", Boolean.toString(Boolean.getBoolean(ALLOW_FILE_ACCESS)));
     Connection c = connect(url, props);
-    return watched(c, (int) Math.min(Integer.MAX_VALUE, options.statementTimeout().toSeconds()));
+    return EmbeddedConnections.watched(c, (int) Math.min(Integer.MAX_VALUE, options.statementTimeout().toSeconds()),
+        created::set);
   }
 
   /** Opens the embedded connection to {@code url}. */
   protected Connection connect(String url, Properties info) throws SQLException {
     return DriverManager.getConnection(url, info);
-  }
-
-  /**
-   * {@code c}, with each statement it creates given the statement timeout (if not 0) and noted,
-   * so that the remote statement made of it can be cancelled.
-   */
-  private Connection watched(Connection c, int timeoutSeconds) {
-    return (Connection) Proxy.newProxyInstance(ServerMeta.class.getClassLoader(), new Class<?>[] {Connection.class},
-        (proxy, method, args) -> {
-          Object result;
-          try {
-            result = method.invoke(c, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-          if (result instanceof Statement st && !method.getName().equals("unwrap")) {
-            if (timeoutSeconds > 0) {
-              st.setQueryTimeout(timeoutSeconds);
-            }
-            created.set(st);
-          }
-          return result;
-        });
   }
 
   /** Notes the statement the embedded connection created for remote statement {@code id}. */
@@ -353,6 +327,7 @@ public class ServerMeta extends JdbcMeta {
       closeStatement(h);
       throw readOnly(s, sql);
     }
+    continuations.prepared(h, sql);
     return h;
   }
 
@@ -368,7 +343,8 @@ public class ServerMeta extends JdbcMeta {
       PrepareCallback callback) {
     ownedStatement(h);
     checkReadOnly(h.connectionId, sql);
-    return call(() -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback));
+    return call(() -> continuations.executed(h, sql,
+        () -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback)));
   }
 
   @Override
@@ -400,19 +376,28 @@ public class ServerMeta extends JdbcMeta {
 
   @Override
   public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
+    if (Continuations.isResume(h)) {
+      try {
+        return call(() -> continuations.resume(h, parameterValues, frameRows(maxRowsInFirstFrame)));
+      } finally {
+        created.remove();
+      }
+    }
     ownedStatement(h);
-    return call(() -> super.execute(h, parameterValues, frameRows(maxRowsInFirstFrame)));
+    return call(() -> continuations.executed(h, null,
+        () -> super.execute(h, parameterValues, frameRows(maxRowsInFirstFrame))));
   }
 
   @Override
   public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
     ownedStatement(h);
-    return call(() -> super.fetch(h, offset, frameRows(fetchMaxRowCount)));
+    return call(() -> continuations.fetched(h, offset, () -> super.fetch(h, offset, frameRows(fetchMaxRowCount))));
   }
 
   @Override
   public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
     ownedStatement(sh);
+    continuations.synced(sh, offset);
     return call(() -> super.syncResults(sh, state, offset));
   }
 
@@ -430,6 +415,7 @@ public class ServerMeta extends JdbcMeta {
       });
     } finally {
       sessions.untrack(h.id);
+      continuations.closed(h.id);
     }
   }
 

@@ -47,6 +47,30 @@ class RemoteDriverTest {
   }
 
   @Test
+  void copyOfFilesIsRefusedToRemoteClients() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("cellar-copy");
+    java.nio.file.Path f = dir.resolve("t.csv");
+    java.nio.file.Files.writeString(f, "1\n");
+    try (CellarServer server = CellarServer.start(Servers.fresh()); Connection c = Servers.connect(server);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)");
+      for (String sql : List.of("COPY t FROM '" + f + "'", "COPY t TO '" + dir.resolve("out.csv") + "'")) {
+        SQLException e = assertThrows(SQLException.class, () -> s.execute(sql), sql);
+        assertEquals("42501", e.getSQLState(), e.getMessage());
+        assertTrue(e.getMessage().contains("may not read or write files"), e.getMessage());
+      }
+      assertFalse(java.nio.file.Files.exists(dir.resolve("out.csv")));
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t")) {
+        rs.next();
+        assertEquals(0, rs.getLong(1));
+      }
+    } finally {
+      java.nio.file.Files.deleteIfExists(f);
+      java.nio.file.Files.deleteIfExists(dir);
+    }
+  }
+
+  @Test
   void productAndMetadataAreCellars() throws Exception {
     try (CellarServer server = CellarServer.start(Servers.fresh()); Connection c = Servers.connect(server);
         Statement s = c.createStatement()) {

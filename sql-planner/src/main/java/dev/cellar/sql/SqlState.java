@@ -34,6 +34,8 @@ public enum SqlState {
   INVALID_CHARACTER_VALUE_FOR_CAST("22018"),
   /** A setting or option has a value it cannot take. */
   INVALID_PARAMETER_VALUE("22023"),
+  /** A sequence has handed out its last value and does not cycle. */
+  SEQUENCE_LIMIT_EXCEEDED("2200H"),
   /** Any other data exception. */
   DATA_EXCEPTION("22000"),
   /** A NULL written to a NOT NULL column. */

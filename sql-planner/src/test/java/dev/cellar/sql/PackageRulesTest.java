@@ -41,7 +41,9 @@ class PackageRulesTest {
       "database", "catalog",
       "txn", "catalog database",
       "exec", "catalog codec database parser txn",
-      "ddl", "catalog codec database exec parser",
+      "sequence", "catalog database",
+      "ddl", "catalog codec database exec parser sequence",
+      "copy", "catalog codec database exec parser session",
       "advice", "catalog codec database",
       "keyrange", "catalog codec exec",
       "profile", "keyrange",
@@ -49,8 +51,8 @@ class PackageRulesTest {
       "session", "catalog database txn",
       "rel", "catalog codec database exec keyrange profile runtime session",
       "rules", "catalog codec exec keyrange rel",
-      "schema", "advice catalog database ddl rel session",
-      "prepare", "advice catalog codec database ddl exec keyrange parser profile rel rules runtime schema session txn");
+      "schema", "advice catalog database ddl rel sequence session",
+      "prepare", "advice catalog codec copy database ddl exec keyrange parser profile rel rules runtime schema sequence session txn");
 
   private static final String ROOT = "dev/cellar/sql/";
   private static final Pattern CLASS_REF = Pattern.compile("dev/cellar/sql/((?:[a-z]\\w*/)*)[A-Z]");

@@ -418,29 +418,8 @@ class DifferentialTest {
       compare(desc, expected, actual);
       if (s.batch() == 0) {
         // the same scan through a visitor (views of the cells, in place where the engine can)
-        compare(desc + " (visited)", expected, engine(desc, () -> visit(tables.get(table), s)));
+        compare(desc + " (visited)", expected, engine(desc, () -> VisitedRows.of(tables.get(table), s)));
       }
-    }
-
-    /** The cells {@link Table#scan(Scan, ScanVisitor)} passes, copied and grouped by row. */
-    private static List<Result> visit(Table table, Scan s) {
-      List<Result> out = new ArrayList<>();
-      List<List<Cell>> rows = new ArrayList<>();
-      table.scan(s, new ScanVisitor() {
-        @Override
-        public void startRow(CellView first) {
-          rows.add(new ArrayList<>());
-        }
-
-        @Override
-        public void cell(CellView cell) {
-          rows.get(rows.size() - 1).add(cell.toCell());
-        }
-      });
-      for (List<Cell> r : rows) {
-        out.add(Result.of(r));
-      }
-      return out;
     }
 
     /** Opens a scan, writes (and maybe flushes) while it is open: it must see only its snapshot. */
@@ -554,7 +533,7 @@ class DifferentialTest {
           List<Result> actual = engine(desc, () -> drain(tables.get(t).scanner(s), 0));
           compare(desc, expected, actual);
           if (!reversed) {
-            compare(desc + " (visited)", expected, engine(desc, () -> visit(tables.get(t), s)));
+            compare(desc + " (visited)", expected, engine(desc, () -> VisitedRows.of(tables.get(t), s)));
           }
         }
       }

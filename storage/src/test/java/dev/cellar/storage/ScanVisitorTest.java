@@ -152,23 +152,7 @@ class ScanVisitorTest {
   }
 
   private List<Result> visited(Scan s) {
-    List<List<Cell>> rows = new ArrayList<>();
-    table.scan(s, new ScanVisitor() {
-      @Override
-      public void startRow(CellView first) {
-        rows.add(new ArrayList<>());
-      }
-
-      @Override
-      public void cell(CellView cell) {
-        rows.get(rows.size() - 1).add(cell.toCell());
-      }
-    });
-    List<Result> out = new ArrayList<>();
-    for (List<Cell> r : rows) {
-      out.add(Result.of(r));
-    }
-    return out;
+    return VisitedRows.of(table, s);
   }
 
   @Test

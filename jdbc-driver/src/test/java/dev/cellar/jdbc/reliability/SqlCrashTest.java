@@ -3,6 +3,7 @@ package dev.cellar.jdbc.reliability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.jdbc.ChildJvm;
 import dev.cellar.jdbc.reliability.CrashWorkload.Model;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -68,8 +69,6 @@ class SqlCrashTest {
       CrashWorkload.create(c);
     }
     Random rnd = new Random(SEED);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     Model applied = new Model(); // the state after operations 0..next-1
     long next = 0;
     int kills = 10 * SCALE;
@@ -78,9 +77,8 @@ class SqlCrashTest {
     long start = System.nanoTime();
     for (int cycle = 0; cycle < kills; cycle++) {
       Path err = dir.resolve("child-" + cycle + ".err");
-      Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
-          SqlCrashTest.class.getName(), db.toString(), acks.toString(), Long.toString(SEED), Long.toString(next)))
-          .redirectError(err.toFile()).start();
+      Process p = ChildJvm.start(err, List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
+          SqlCrashTest.class, db.toString(), acks.toString(), Long.toString(SEED), Long.toString(next));
       try {
         if (rnd.nextInt(8) == 0) {
           duringOpen++;

@@ -4,8 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
+import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.CellarRemoteFactory;
 import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.remote.CellarRemoteMeta;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.Service.ErrorResponse;
 
@@ -15,7 +18,8 @@ import org.apache.calcite.avatica.remote.Service.ErrorResponse;
  * Avatica's remote driver with Cellar's URL ({@link RemoteUrl}), name and version, and the
  * metadata Avatica's protocol has no call for (primary keys, index info) answered by SQL over
  * the server's system tables ({@link RemoteDatabaseMetaData}). It holds no Calcite and no
- * storage engine. Registered with {@link java.sql.DriverManager} through
+ * storage engine. A query's results continue on any server over the same database
+ * ({@link CellarRemoteMeta}). Registered with {@link java.sql.DriverManager} through
  * {@code META-INF/services/java.sql.Driver}.
  */
 public class CellarRemoteDriver extends Driver {
@@ -45,6 +49,13 @@ public class CellarRemoteDriver extends Driver {
   protected DriverVersion createDriverVersion() {
     return DriverVersion.load(CellarRemoteDriver.class, "dev/cellar/jdbc/remote/driver.properties",
         "Cellar Remote JDBC Driver", "0.1", "Cellar", "0.1");
+  }
+
+  /** Avatica's remote Meta, which continues a query's results on another server ({@link CellarRemoteMeta}). */
+  @Override
+  public Meta createMeta(AvaticaConnection connection) {
+    super.createMeta(connection);
+    return new CellarRemoteMeta(connection, connection.getService());
   }
 
   /**

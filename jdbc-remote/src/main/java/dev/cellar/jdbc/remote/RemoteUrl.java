@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Properties;
+import org.apache.calcite.avatica.remote.CellarRemoteMeta;
 
 /**
  * A parsed remote URL, {@code jdbc:cellar:remote:http[s]://HOST:PORT[/PATH][;property=value]*}.
@@ -64,7 +65,8 @@ public record RemoteUrl(String server, Properties properties) {
    * {@code url}, {@code serialization} (protobuf unless asked otherwise), and {@code user}
    * and {@code password} as Avatica's HTTP credentials with the authentication the server
    * uses over this scheme (Basic over https, Digest over http). The password is not among the
-   * properties sent to the server when the connection opens.
+   * properties sent to the server when the connection opens; {@value CellarRemoteMeta#PROPERTY}
+   * asks the server for the continuations of results ({@link CellarRemoteMeta}).
    */
   public Properties toAvatica(Properties info) {
     Properties all = new Properties();
@@ -86,6 +88,7 @@ public record RemoteUrl(String server, Properties properties) {
       }
     }
     out.setProperty("url", server);
+    out.setProperty(CellarRemoteMeta.PROPERTY, "true");
     if (!out.containsKey("serialization")) {
       out.setProperty("serialization", "PROTOBUF");
     }

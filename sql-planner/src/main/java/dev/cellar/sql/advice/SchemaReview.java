@@ -42,7 +42,7 @@ public final class SchemaReview {
    * for a table whose store table is not known), with indexes {@code indexes} and their store
    * tables' descriptions {@code indexStores} (same order; an entry may be null).
    */
-  public static List<Advice> table(TableDef table, TableDescriptor store, List<IndexDef> indexes,
+  static List<Advice> table(TableDef table, TableDescriptor store, List<IndexDef> indexes,
       List<TableDescriptor> indexStores) {
     List<Advice> out = new ArrayList<>();
     String name = table.qualifiedName();

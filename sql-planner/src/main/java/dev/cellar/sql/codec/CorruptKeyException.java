@@ -17,7 +17,7 @@ public final class CorruptKeyException extends IllegalArgumentException {
   }
 
   /** Offset in the key (salt byte included) of the offending byte or field. */
-  public int offset() {
+  int offset() {
     return offset;
   }
 

@@ -23,7 +23,7 @@ public abstract class FieldCodec {
   }
 
   /** The codec of {@code column}'s type, length and direction. */
-  public static FieldCodec of(KeyColumn column) {
+  static FieldCodec of(KeyColumn column) {
     switch (column.type()) {
       case BOOLEAN:
         return new BooleanKeyCodec(column);
@@ -52,7 +52,7 @@ public abstract class FieldCodec {
   }
 
   /** The column this codec encodes. */
-  public final KeyColumn column() {
+  final KeyColumn column() {
     return column;
   }
 
@@ -77,7 +77,7 @@ public abstract class FieldCodec {
   }
 
   /** Bytes of every encoding of this column, or -1 if they depend on the value. */
-  public int fixedWidth() {
+  int fixedWidth() {
     return column.nullable() ? -1 : column.type().keyWidth();
   }
 
@@ -108,7 +108,7 @@ public abstract class FieldCodec {
    * @throws IllegalArgumentException naming the column if {@code value} is null, of the wrong
    *     class or outside what the column can hold
    */
-  public final byte[] encode(Object value) {
+  final byte[] encode(Object value) {
     KeyWriter out = new KeyWriter(fixedWidth() > 0 ? fixedWidth() : 16);
     write(out, value);
     return out.toByteArray();
@@ -119,7 +119,7 @@ public abstract class FieldCodec {
    *
    * @throws CorruptKeyException if {@code bytes} is not an encoding of this codec
    */
-  public final Object decode(byte[] bytes) {
+  final Object decode(byte[] bytes) {
     KeyReader in = new KeyReader(bytes, 0, bytes.length);
     Object v = read(in);
     if (in.hasMore()) {

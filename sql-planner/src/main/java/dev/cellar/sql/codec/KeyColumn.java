@@ -17,7 +17,7 @@ import java.util.Objects;
  */
 public record KeyColumn(String name, KeyType type, boolean descending, int length, boolean nullable) {
   /** Largest CHAR or BINARY length a key column may have. */
-  public static final int MAX_FIXED_LENGTH = 32_767;
+  static final int MAX_FIXED_LENGTH = 32_767;
 
   /** A column that cannot be NULL, as every primary key column. */
   public KeyColumn(String name, KeyType type, boolean descending, int length) {
@@ -41,17 +41,17 @@ public record KeyColumn(String name, KeyType type, boolean descending, int lengt
   }
 
   /** An ascending column of a type without a fixed length. */
-  public static KeyColumn asc(String name, KeyType type) {
+  static KeyColumn asc(String name, KeyType type) {
     return new KeyColumn(name, type, false, -1);
   }
 
   /** A descending column of a type without a fixed length. */
-  public static KeyColumn desc(String name, KeyType type) {
+  static KeyColumn desc(String name, KeyType type) {
     return new KeyColumn(name, type, true, -1);
   }
 
   /** The type as SQL writes it, with the length of CHAR and BINARY: {@code CHAR(6)}. */
-  public String typeName() {
+  String typeName() {
     return type.hasFixedLength() ? type + "(" + length + ")" : type.toString();
   }
 

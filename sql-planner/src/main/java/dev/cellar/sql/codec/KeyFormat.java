@@ -15,40 +15,40 @@ public final class KeyFormat {
   public static final int VERSION = 1;
 
   /** Ends a VARCHAR or VARBINARY (ascending; descending columns invert it to {@code 0xff}). */
-  public static final int TERMINATOR = 0x00;
+  static final int TERMINATOR = 0x00;
   /** First byte of the two-byte escapes of {@code 0x00} and {@code 0x01} in VARCHAR and VARBINARY. */
-  public static final int ESCAPE = 0x01;
+  static final int ESCAPE = 0x01;
   /** Second escape byte standing for a {@code 0x00} byte of the value: {@code 01 01}. */
-  public static final int ESCAPED_00 = 0x01;
+  static final int ESCAPED_00 = 0x01;
   /** Second escape byte standing for a {@code 0x01} byte of the value: {@code 01 02}. */
-  public static final int ESCAPED_01 = 0x02;
+  static final int ESCAPED_01 = 0x02;
 
   /** BOOLEAN false. */
-  public static final int FALSE = 0x00;
+  static final int FALSE = 0x00;
   /** BOOLEAN true. */
-  public static final int TRUE = 0x01;
+  static final int TRUE = 0x01;
 
   /** First byte of a negative DECIMAL. */
-  public static final int DECIMAL_NEGATIVE = 0x01;
+  static final int DECIMAL_NEGATIVE = 0x01;
   /** The whole encoding of a DECIMAL zero. */
-  public static final int DECIMAL_ZERO = 0x02;
+  static final int DECIMAL_ZERO = 0x02;
   /** First byte of a positive DECIMAL. */
-  public static final int DECIMAL_POSITIVE = 0x03;
+  static final int DECIMAL_POSITIVE = 0x03;
   /** Added to a DECIMAL's base-100 exponent to make its exponent byte. */
-  public static final int DECIMAL_EXPONENT_BIAS = 0x80;
+  static final int DECIMAL_EXPONENT_BIAS = 0x80;
   /** Smallest base-100 exponent a DECIMAL key can have (exponent byte {@code 0x01}). */
-  public static final int DECIMAL_MIN_EXPONENT = -127;
+  static final int DECIMAL_MIN_EXPONENT = -127;
   /** Largest base-100 exponent a DECIMAL key can have (exponent byte {@code 0xfe}). */
-  public static final int DECIMAL_MAX_EXPONENT = 126;
+  static final int DECIMAL_MAX_EXPONENT = 126;
   /** Ends the digits of a DECIMAL (before a negative number's bytes are inverted). */
-  public static final int DECIMAL_END = 0x00;
+  static final int DECIMAL_END = 0x00;
   /** Added to a base-100 digit (0..99) to make its byte (0x01..0x64). */
-  public static final int DECIMAL_DIGIT_BIAS = 0x01;
+  static final int DECIMAL_DIGIT_BIAS = 0x01;
 
   /** Character CHAR values are padded with. */
-  public static final char CHAR_PAD = ' ';
+  static final char CHAR_PAD = ' ';
   /** Byte BINARY values are padded with. */
-  public static final byte BINARY_PAD = 0x00;
+  static final byte BINARY_PAD = 0x00;
 
   /** Most salt buckets a table may have: the bucket is one byte. */
   public static final int MAX_BUCKETS = 256;
@@ -59,7 +59,7 @@ public final class KeyFormat {
    * The salt bucket of the unsalted key {@code key[offset, offset + length)}: its CRC-32C, as an
    * unsigned 32-bit number, modulo {@code buckets}.
    */
-  public static int bucketOf(byte[] key, int offset, int length, int buckets) {
+  static int bucketOf(byte[] key, int offset, int length, int buckets) {
     if (buckets < 1 || buckets > MAX_BUCKETS) {
       throw new IllegalArgumentException("salt buckets must be in [1, " + MAX_BUCKETS + "], got " + buckets);
     }

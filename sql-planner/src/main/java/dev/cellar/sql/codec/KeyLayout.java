@@ -37,7 +37,7 @@ public enum KeyLayout {
    * @param last whether the field is the key's last
    * @throws IllegalArgumentException naming the column if the layout cannot hold it there
    */
-  public FieldCodec field(KeyColumn column, ValueFormat format, byte[] separator, boolean last) {
+  FieldCodec field(KeyColumn column, ValueFormat format, byte[] separator, boolean last) {
     if (this == CELLAR) {
       return FieldCodec.of(column);
     }

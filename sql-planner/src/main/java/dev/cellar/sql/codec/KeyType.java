@@ -49,7 +49,7 @@ public enum KeyType {
    * Width in bytes of this type's rowkey encoding when it does not depend on the value or the
    * column's length; -1 otherwise (DECIMAL, CHAR, VARCHAR, BINARY, VARBINARY).
    */
-  public int keyWidth() {
+  int keyWidth() {
     switch (this) {
       case BOOLEAN:
       case TINYINT:

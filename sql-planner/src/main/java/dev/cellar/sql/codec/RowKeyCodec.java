@@ -99,7 +99,7 @@ public final class RowKeyCodec {
   }
 
   /** Bytes of every key, salt included, or -1 if keys differ in length. */
-  public int fixedWidth() {
+  int fixedWidth() {
     return fixedWidth < 0 ? -1 : fixedWidth + (isSalted() ? 1 : 0);
   }
 
@@ -127,7 +127,7 @@ public final class RowKeyCodec {
   }
 
   /** The key of a row without its salt byte; for an unsalted codec the same as {@link #encode}. */
-  public byte[] encodeUnsalted(Object[] values) {
+  byte[] encodeUnsalted(Object[] values) {
     checkCount(values, true);
     KeyWriter out = new KeyWriter(fixedWidth > 0 ? fixedWidth : 32);
     for (int i = 0; i < fields.length; i++) {
@@ -197,7 +197,7 @@ public final class RowKeyCodec {
   }
 
   /** The values of an unsalted key, as {@link #decode}. */
-  public Object[] decodeUnsalted(byte[] unsaltedKey) {
+  Object[] decodeUnsalted(byte[] unsaltedKey) {
     return decode(unsaltedKey, 0, unsaltedKey.length);
   }
 
@@ -214,7 +214,7 @@ public final class RowKeyCodec {
   }
 
   /** The salt bucket of an unsalted key. */
-  public int bucketOf(byte[] unsaltedKey) {
+  int bucketOf(byte[] unsaltedKey) {
     if (!isSalted()) {
       throw new IllegalStateException("rowkey is not salted");
     }

@@ -20,7 +20,7 @@ public final class RowIds {
   private final Catalog catalog;
   private final Map<String, Range> ranges = new ConcurrentHashMap<>();
 
-  public RowIds(Catalog catalog) {
+  RowIds(Catalog catalog) {
     this.catalog = catalog;
   }
 
@@ -35,6 +35,19 @@ public final class RowIds {
       }
       id = r.next++;
     }
+    return key(id);
+  }
+
+  /**
+   * Reserves {@code count} ids of the table durably, for rows whose keys must be known before
+   * they are written (a load that may write a chunk again after a crash); returns the first.
+   */
+  public long reserve(String schema, String table, int count) {
+    return catalog.reserveRowIds(schema, table, count);
+  }
+
+  /** The rowkey of id {@code id}. */
+  public static byte[] key(long id) {
     return Bytes.toBytes(Long.reverse(id));
   }
 

@@ -28,7 +28,7 @@ public final class Timestamps {
   private long lastPut;
   private long lastDelete = -1;
 
-  public Timestamps(LongSupplier clock) {
+  Timestamps(LongSupplier clock) {
     this.clock = clock;
   }
 

@@ -5,11 +5,20 @@ import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.TableStatistics;
 import dev.cellar.sql.ddl.DdlStatement.KeyPart;
 import dev.cellar.sql.ddl.DdlStatement.Name;
+import dev.cellar.sql.sequence.SequenceDef;
+import dev.cellar.sql.sequence.Sequences;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Compression;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.ResultScanner;
+import dev.cellar.storage.Scan;
 import dev.cellar.storage.TableDescriptor;
+import dev.cellar.storage.filter.FilterList;
+import dev.cellar.storage.filter.FirstKeyOnlyFilter;
+import dev.cellar.storage.filter.KeyOnlyFilter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +33,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class DdlExecutor {
   /** Family of columns declared without one (Phoenix's default). */
-  public static final String DEFAULT_FAMILY = "0";
+  static final String DEFAULT_FAMILY = "0";
   /** VERSIONS of families created by SQL, unless the DDL says otherwise (Phoenix's default). */
   static final int SQL_DEFAULT_VERSIONS = 1;
   /**
@@ -54,7 +63,8 @@ public final class DdlExecutor {
    * Parses and runs one DDL statement.
    *
    * @return its update count: rows indexed by CREATE INDEX and ALTER INDEX ... REBUILD,
-   *     differences found by ALTER INDEX ... VERIFY or REPAIR, else 0
+   *     differences found by ALTER INDEX ... VERIFY or REPAIR, rows counted by UPDATE STATISTICS,
+   *     else 0
    */
   public long execute(String sql) {
     DdlStatement st = DdlParser.parse(sql);
@@ -84,6 +94,12 @@ public final class DdlExecutor {
         new ViewDdl(db, views).createMapping(s);
       } else if (st instanceof DdlStatement.DropView s) {
         new ViewDdl(db, views).drop(s);
+      } else if (st instanceof DdlStatement.UpdateStatistics s) {
+        return updateStatistics(s);
+      } else if (st instanceof DdlStatement.CreateSequence s) {
+        createSequence(s);
+      } else if (st instanceof DdlStatement.DropSequence s) {
+        Sequences.of(db).drop(schemaOf(s.sequence()), s.sequence().name(), s.ifExists());
       } else {
         throw new AssertionError(st);
       }
@@ -91,6 +107,49 @@ public final class DdlExecutor {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * {@code UPDATE STATISTICS t}: counts the table's rows (a scan of its rowkeys) and records the
+   * count for the cost model ({@link TableStatistics}); the table's definition is written again
+   * so that plans made with the old estimate are made again.
+   *
+   * @return the rows counted
+   */
+  private long updateStatistics(DdlStatement.UpdateStatistics s) {
+    TableDef t = table(db, s.table());
+    long rows = 0;
+    Scan scan = new Scan().setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    if (t.isDynamic()) {
+      scan = new Scan().setFilter(new KeyOnlyFilter());
+    }
+    try (ResultScanner scanner = db.store().table(t.storageName()).scanner(scan)) {
+      for (Result r : scanner) {
+        rows += t.isDynamic() ? r.size() : 1;
+        if (db.isClosed()) {
+          db.checkOpen();
+        }
+      }
+    }
+    TableStatistics.of(db).put(t.schema(), t.name(), rows, System.currentTimeMillis());
+    db.catalog().putTable(t);
+    return rows;
+  }
+
+  private void createSequence(DdlStatement.CreateSequence s) {
+    long increment = s.increment() == null ? 1 : s.increment();
+    long min = s.min() == null ? Long.MIN_VALUE : s.min();
+    long max = s.max() == null ? Long.MAX_VALUE : s.max();
+    // Phoenix's default: 1, or the nearest end when 1 is outside MINVALUE and MAXVALUE
+    long start = s.start() != null ? s.start() : Math.min(max, Math.max(min, 1));
+    long cache = s.cache() == null ? SequenceDef.DEFAULT_CACHE : s.cache();
+    Sequences.of(db).create(new SequenceDef(schemaOf(s.sequence()), s.sequence().name(), start, increment, min, max,
+        s.cycle(), cache, Sequences.newNonce()), s.ifNotExists());
+  }
+
+  /** The schema a sequence is named in: the one written, else {@value Catalog#DEFAULT_SCHEMA}. */
+  private static String schemaOf(Name n) {
+    return n.schema() == null ? Catalog.DEFAULT_SCHEMA : n.schema();
   }
 
   // ---- helpers of the statements -----------------------------------------------------------

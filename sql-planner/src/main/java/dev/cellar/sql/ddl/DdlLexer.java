@@ -16,7 +16,7 @@ public final class DdlLexer {
   private DdlLexer() {}
 
   /** The tokens of {@code sql}, ending with an {@link Kind#END} token. */
-  public static List<Token> tokenize(String sql) {
+  static List<Token> tokenize(String sql) {
     List<SqlLexer.Lexeme> lexemes;
     try {
       lexemes = SqlLexer.tokenize(sql);

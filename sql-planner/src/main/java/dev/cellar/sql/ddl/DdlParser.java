@@ -29,6 +29,10 @@ import java.util.List;
  * CREATE [UNIQUE] [LOCAL] INDEX [IF NOT EXISTS] i ON t (c [ASC|DESC], ...) [INCLUDE (c, ...)] [ASYNC] [option, ...]
  * DROP INDEX [IF EXISTS] i [ON t]
  * ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR
+ * CREATE SEQUENCE [IF NOT EXISTS] [schema.]s [START [WITH] n] [INCREMENT [BY] n] [MINVALUE n] [MAXVALUE n]
+ *     [CYCLE] [CACHE n]
+ * DROP SEQUENCE [IF EXISTS] [schema.]s
+ * UPDATE STATISTICS t [ALL | INDEX | COLUMNS]
  * </pre>
  *
  * Names follow the rule of queries: a word that Cellar's SQL parser reserves is a name only when
@@ -50,12 +54,27 @@ public final class DdlParser {
   }
 
   /**
-   * Whether {@code sql} is a DDL statement (starts with CREATE, ALTER or DROP), which Cellar
-   * runs itself instead of handing it to Calcite.
+   * Whether {@code sql} is a DDL statement (starts with CREATE, ALTER or DROP, or is UPDATE
+   * STATISTICS), which Cellar runs itself instead of handing it to Calcite.
    */
   public static boolean isDdl(String sql) {
     String w = firstWord(sql);
-    return w.equals("CREATE") || w.equals("ALTER") || w.equals("DROP");
+    return w.equals("CREATE") || w.equals("ALTER") || w.equals("DROP") || isUpdateStatistics(sql);
+  }
+
+  /** Whether {@code sql} is {@code UPDATE STATISTICS ...}. */
+  public static boolean isUpdateStatistics(String sql) {
+    if (!firstWord(sql).equals("UPDATE")) {
+      return false;
+    }
+    java.util.List<dev.cellar.sql.parser.SqlLexer.Lexeme> tokens;
+    try {
+      tokens = dev.cellar.sql.parser.SqlLexer.tokenize(sql);
+    } catch (RuntimeException e) {
+      return false;
+    }
+    return tokens.size() > 2 && tokens.get(1).kind() == Kind.WORD && tokens.get(1).text().equals("STATISTICS")
+        && (tokens.get(2).kind() == Kind.WORD || tokens.get(2).kind() == Kind.QUOTED);
   }
 
   /** The statement's first word, upper case, skipping spaces and comments; "" if none. */
@@ -93,6 +112,8 @@ public final class DdlParser {
       }
       if (!orReplace && (in.peek().is("INDEX") || in.peek().is("UNIQUE") || in.peek().is("LOCAL"))) {
         st = createIndex();
+      } else if (!orReplace && in.accept("SEQUENCE")) {
+        st = createSequence();
       } else if (in.accept("TABLE")) {
         if (orReplace) {
           throw DdlTokens.error(in.previous(), "CREATE OR REPLACE is only for views");
@@ -109,7 +130,7 @@ public final class DdlParser {
           return st;
         }
       } else {
-        throw unsupportedOrExpected("TABLE or VIEW after CREATE");
+        throw unsupportedOrExpected("TABLE, VIEW, INDEX or SEQUENCE after CREATE");
       }
     } else if (in.accept("ALTER")) {
       if (in.accept("INDEX")) {
@@ -140,9 +161,19 @@ public final class DdlParser {
         Name index = in.name();
         Name table = in.accept("ON") ? in.name() : null;
         st = new DdlStatement.DropIndex(index, ifExists, table);
+      } else if (in.accept("SEQUENCE")) {
+        boolean ifExists = in.ifExists();
+        st = new DdlStatement.DropSequence(in.name(), ifExists);
       } else {
-        throw unsupportedOrExpected("TABLE or VIEW after DROP");
+        throw unsupportedOrExpected("TABLE, VIEW, INDEX or SEQUENCE after DROP");
       }
+    } else if (in.accept("UPDATE")) {
+      in.expectWord("STATISTICS");
+      Name table = in.name();
+      if (!in.accept("ALL") && !in.accept("INDEX")) {
+        in.accept("COLUMNS");
+      }
+      st = new DdlStatement.UpdateStatistics(table);
     } else {
       throw DdlTokens.error(in.peek(), "expected CREATE, ALTER or DROP");
     }
@@ -151,6 +182,60 @@ public final class DdlParser {
       throw DdlTokens.error(in.peek(), "expected end of statement");
     }
     return st;
+  }
+
+  private DdlStatement.CreateSequence createSequence() {
+    boolean ifNotExists = in.ifNotExists();
+    Name name = in.name();
+    Long start = null;
+    Long increment = null;
+    Long min = null;
+    Long max = null;
+    Long cache = null;
+    boolean cycle = false;
+    while (in.peek().kind() == Kind.WORD) {
+      Token at = in.peek();
+      if (in.accept("START")) {
+        in.accept("WITH");
+        start = once(start, at, longLiteral("a number after START"));
+      } else if (in.accept("INCREMENT")) {
+        in.accept("BY");
+        increment = once(increment, at, longLiteral("a number after INCREMENT"));
+      } else if (in.accept("MINVALUE")) {
+        min = once(min, at, longLiteral("a number after MINVALUE"));
+      } else if (in.accept("MAXVALUE")) {
+        max = once(max, at, longLiteral("a number after MAXVALUE"));
+      } else if (in.accept("CACHE")) {
+        cache = once(cache, at, longLiteral("a number after CACHE"));
+      } else if (in.accept("CYCLE")) {
+        cycle = true;
+      } else if (in.accept("NO")) {
+        in.expectWord("CYCLE");
+      } else {
+        break;
+      }
+    }
+    return new DdlStatement.CreateSequence(name, ifNotExists, start, increment, min, max, cycle, cache);
+  }
+
+  private static Long once(Long before, Token at, long value) {
+    if (before != null) {
+      throw DdlTokens.error(at, at.text() + " is given twice");
+    }
+    return value;
+  }
+
+  private long longLiteral(String what) {
+    Token t = in.peek();
+    Token v = in.literal(what);
+    if (v.kind() != Kind.NUMBER) {
+      throw DdlTokens.error(t, "expected " + what);
+    }
+    try {
+      return Long.parseLong(v.text());
+    } catch (NumberFormatException e) {
+      throw DdlTokens.error(t, "expected " + what + " (a whole number of BIGINT's range)");
+    }
   }
 
   private DdlStatement.CreateIndex createIndex() {

@@ -106,4 +106,17 @@ public sealed interface DdlStatement {
 
   /** {@code ALTER INDEX [IF EXISTS] i ON t REBUILD | VERIFY | REPAIR}. */
   record AlterIndex(Name index, boolean ifExists, Name table, String action) implements DdlStatement {}
+
+  /**
+   * {@code CREATE SEQUENCE [IF NOT EXISTS] s [START [WITH] n] [INCREMENT [BY] n] [MINVALUE n]
+   * [MAXVALUE n] [CYCLE] [CACHE n]}; a setting not written is {@code null}.
+   */
+  record CreateSequence(Name sequence, boolean ifNotExists, Long start, Long increment, Long min, Long max,
+      boolean cycle, Long cache) implements DdlStatement {}
+
+  /** {@code DROP SEQUENCE [IF EXISTS] s}. */
+  record DropSequence(Name sequence, boolean ifExists) implements DdlStatement {}
+
+  /** {@code UPDATE STATISTICS t [ALL | INDEX | COLUMNS]} (Phoenix). */
+  record UpdateStatistics(Name table) implements DdlStatement {}
 }

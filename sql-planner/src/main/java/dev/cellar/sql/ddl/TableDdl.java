@@ -268,6 +268,7 @@ final class TableDdl {
     // The catalog entry goes first: if it cannot be removed, nothing has changed. If the store's
     // table then cannot be deleted, the entry is put back (the row-id counter was kept for that).
     db.catalog().removeTable(t.schema(), t.name());
+    dev.cellar.sql.database.TableStatistics.of(db).remove(t.schema(), t.name());
     Admin admin = db.store().admin();
     try {
       if (admin.tableExists(t.storageName())) {

@@ -14,22 +14,22 @@ import dev.cellar.sql.parser.SqlLexer.Kind;
  */
 public record Token(Kind kind, String text, int line, int column, int offset) {
   /** Whether this is the unquoted word {@code w} (upper case). */
-  public boolean is(String w) {
+  boolean is(String w) {
     return kind == Kind.WORD && text.equals(w);
   }
 
   /** Whether this is the symbol {@code s}. */
-  public boolean isSymbol(String s) {
+  boolean isSymbol(String s) {
     return kind == Kind.SYMBOL && text.equals(s);
   }
 
   /** {@code line 3, column 14}. */
-  public String position() {
+  String position() {
     return "line " + line + ", column " + column;
   }
 
   /** How an error message shows it. */
-  public String show() {
+  String show() {
     switch (kind) {
       case END:
         return "end of statement";

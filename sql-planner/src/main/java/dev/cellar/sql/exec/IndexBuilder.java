@@ -6,6 +6,7 @@ import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Operations;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Bytes;
@@ -97,6 +98,13 @@ public final class IndexBuilder {
    * @return whether the build finished (false if cancelled)
    */
   public boolean build(BooleanSupplier cancelled) {
+    try (Operations.Operation op = Operations.of(db).start("INDEX BUILD", data.def().name(), index.index().name(), -1,
+        rowsDone::get)) {
+      return buildAll(cancelled);
+    }
+  }
+
+  private boolean buildAll(BooleanSupplier cancelled) {
     if (db.store().sharedAcrossProcesses()) {
       // other processes writing the table start maintaining the index when they next look at
       // the catalog: the build reads the table after they have
@@ -444,7 +452,7 @@ public final class IndexBuilder {
    */
   public record Report(long rows, long entries, long missing, long stale) {
     /** Whether index and table agree. */
-    public boolean consistent() {
+    boolean consistent() {
       return missing == 0 && stale == 0;
     }
   }

@@ -33,13 +33,13 @@ import java.util.Map;
  */
 public final class IndexMapping {
   /** The entry column holding the data rowkey, for a data table without a primary key. */
-  public static final String ROWKEY_COLUMN = "_ROWKEY";
+  static final String ROWKEY_COLUMN = "_ROWKEY";
   /**
    * The marker value of an entry written before its data row (stores without atomic multi-row
    * batches, {@code indexes.md} §3): readers check it against the row. A verified entry's
    * marker is empty, as every Cellar row's.
    */
-  public static final byte[] UNVERIFIED = {0x00};
+  static final byte[] UNVERIFIED = {0x00};
 
   private final IndexDef index;
   private final TableMapping data;
@@ -163,7 +163,7 @@ public final class IndexMapping {
   }
 
   /** The data table's fields the index orders, in index order. */
-  public int[] indexedFields() {
+  int[] indexedFields() {
     return indexedFields.clone();
   }
 
@@ -211,7 +211,7 @@ public final class IndexMapping {
   }
 
   /** The entry row of a data row whose rowkey is {@code dataKey}. */
-  public Object[] entryRow(Object[] dataRow, byte[] dataKey) {
+  Object[] entryRow(Object[] dataRow, byte[] dataKey) {
     Object[] row = Arrays.copyOf(dataRow, entries.fieldCount());
     for (int i = dataFields; i < row.length; i++) {
       row[i] = null;
@@ -233,17 +233,17 @@ public final class IndexMapping {
    * @throws dev.cellar.sql.CellarSqlException 22001, 22003 or 22018 naming the index for a value
    *     no entry can hold (an expression's, or one a mapped table's store holds)
    */
-  public Object[] newEntryRow(Object[] dataRow, byte[] dataKey) {
+  Object[] newEntryRow(Object[] dataRow, byte[] dataKey) {
     return limits.row(entryRow(dataRow, dataKey));
   }
 
   /** The rowkey of the entry of a data row (its values as {@link #entryRow} gives them). */
-  public byte[] entryKey(Object[] entryRow) {
+  byte[] entryKey(Object[] entryRow) {
     return entries.key(entryRow);
   }
 
   /** The cells of the entry of {@code entryRow}: its marker (verified) and its non-NULL included columns. */
-  public Put entryPut(byte[] entryKey, Object[] entryRow, long ts) {
+  Put entryPut(byte[] entryKey, Object[] entryRow, long ts) {
     return entryPut(entryKey, entryRow, ts, true);
   }
 
@@ -251,7 +251,7 @@ public final class IndexMapping {
    * The cells of the entry of {@code entryRow}: its marker, {@link #UNVERIFIED} unless
    * {@code verified}, and its non-NULL included columns.
    */
-  public Put entryPut(byte[] entryKey, Object[] entryRow, long ts, boolean verified) {
+  Put entryPut(byte[] entryKey, Object[] entryRow, long ts, boolean verified) {
     Put p = new Put(entryKey, ts);
     p.addColumn(family, TableMapping.MARKER, verified ? entries.markerValue() : UNVERIFIED);
     for (int f : includedFields) {
@@ -263,7 +263,7 @@ public final class IndexMapping {
   }
 
   /** The put that marks the entry at {@code entryKey} verified (or, with {@code false}, unverified) at {@code ts}. */
-  public Put markerPut(byte[] entryKey, boolean verified, long ts) {
+  Put markerPut(byte[] entryKey, boolean verified, long ts) {
     return new Put(entryKey, ts).addColumn(family, TableMapping.MARKER, verified ? entries.markerValue() : UNVERIFIED);
   }
 
@@ -271,7 +271,7 @@ public final class IndexMapping {
    * Whether an entry read from the store is verified: its marker cell is there and empty. An
    * entry without its marker (only included cells) counts as unverified.
    */
-  public boolean isVerified(dev.cellar.storage.Result entry) {
+  boolean isVerified(dev.cellar.storage.Result entry) {
     byte[] marker = entry.value(family, TableMapping.MARKER);
     return marker != null && marker.length == 0;
   }
@@ -281,7 +281,7 @@ public final class IndexMapping {
    * and its expressions read) calls for, or {@code null} when there is no row or its values fit
    * no entry; for a dynamic-family table, {@code dataRow} holds the one cell of the SQL row.
    */
-  public Object[] entryOf(dev.cellar.storage.Result dataRow) {
+  Object[] entryOf(dev.cellar.storage.Result dataRow) {
     if (dataRow.isEmpty()) {
       return null;
     }
@@ -299,7 +299,7 @@ public final class IndexMapping {
   }
 
   /** The get of the data row an entry row points at, with the columns the entry holds and its expressions read. */
-  public dev.cellar.storage.Get dataGet(Object[] entryRow) {
+  dev.cellar.storage.Get dataGet(Object[] entryRow) {
     dev.cellar.storage.Get g = new dev.cellar.storage.Get(dataKey(entryRow));
     if (data.isDynamic()) {
       g.addColumn(data.families()[0], dataQualifier(entryRow));
@@ -310,7 +310,7 @@ public final class IndexMapping {
   }
 
   /** Whether two entry rows make the same entry: the same key and included values. */
-  public boolean sameEntry(Object[] a, Object[] b) {
+  boolean sameEntry(Object[] a, Object[] b) {
     for (int f : includedFields) {
       if (!java.util.Objects.equals(a[f], b[f])) {
         return false;
@@ -331,7 +331,7 @@ public final class IndexMapping {
    * The bytes that identify the data row of an entry row among the table's rows: its rowkey, or
    * for a dynamic-family table {@link #cellIdentity} of its rowkey and qualifier.
    */
-  public byte[] identity(Object[] entryRow) {
+  byte[] identity(Object[] entryRow) {
     if (data.isDynamic()) {
       return cellIdentity(data.key(entryRow), data.cellQualifier(entryRow));
     }
@@ -339,7 +339,7 @@ public final class IndexMapping {
   }
 
   /** The identity of the cell {@code qualifier} of row {@code rowkey}: the rowkey's length (4 bytes), rowkey, qualifier. */
-  public static byte[] cellIdentity(byte[] rowkey, byte[] qualifier) {
+  static byte[] cellIdentity(byte[] rowkey, byte[] qualifier) {
     return Bytes.concat(Bytes.toBytes(rowkey.length), rowkey, qualifier);
   }
 
@@ -349,7 +349,7 @@ public final class IndexMapping {
   }
 
   /** The family of the entries' cells. */
-  public byte[] family() {
+  byte[] family() {
     return family;
   }
 
@@ -357,7 +357,7 @@ public final class IndexMapping {
    * For a unique index, the bytes every entry with the indexed values of {@code entryRow} starts
    * with; null when one of them is NULL (such rows never conflict).
    */
-  public byte[] uniquePrefix(Object[] entryRow) {
+  byte[] uniquePrefix(Object[] entryRow) {
     Object[] values = new Object[indexedFields.length];
     for (int i = 0; i < indexedFields.length; i++) {
       Object v = entryRow[indexedFields[i]];
@@ -374,7 +374,7 @@ public final class IndexMapping {
   }
 
   /** {@code (COL0, COL1)=(1, 'x')}: how messages name an entry's indexed values. */
-  public String describeValues(Object[] row) {
+  String describeValues(Object[] row) {
     StringBuilder names = new StringBuilder("(");
     StringBuilder vals = new StringBuilder("(");
     for (int i = 0; i < indexedFields.length; i++) {

@@ -49,7 +49,7 @@ public final class RuntimeValues {
   }
 
   /** A decoded value as the runtime holds it. */
-  public static Object toRuntime(KeyType type, Object v) {
+  static Object toRuntime(KeyType type, Object v) {
     if (v instanceof byte[] b) {
       return new ByteString(b);
     }

@@ -37,7 +37,7 @@ import java.util.List;
  */
 public final class TableMapping {
   /** Qualifier of the marker cell. */
-  public static final byte[] MARKER = Bytes.toBytes(TableDef.MARKER_QUALIFIER);
+  static final byte[] MARKER = Bytes.toBytes(TableDef.MARKER_QUALIFIER);
   static final byte[] MARKER_VALUE = Bytes.EMPTY;
 
   final TableDef def;
@@ -204,12 +204,12 @@ public final class TableMapping {
    * What the columns' types let them hold: every row a statement writes goes through it before
    * it is encoded ({@link TableWriter}), and so does every value of a MAP column.
    */
-  public ValueLimits limits() {
+  ValueLimits limits() {
     return limits;
   }
 
   /** The field of the {@code ROW_TIMESTAMP} column, or -1. */
-  public int rowTimestampField() {
+  int rowTimestampField() {
     return rowTimestampField;
   }
 
@@ -219,7 +219,7 @@ public final class TableMapping {
    *
    * @throws CellarSqlException 22003 for a negative timestamp
    */
-  public long cellTimestamp(Object[] row, long statementTs) {
+  long cellTimestamp(Object[] row, long statementTs) {
     if (rowTimestampField < 0 || row[rowTimestampField] == null) {
       return statementTs;
     }
@@ -259,12 +259,12 @@ public final class TableMapping {
   }
 
   /** The field of a dynamic-family cell's value, or -1. */
-  public int cellValueField() {
+  int cellValueField() {
     return cellValueField;
   }
 
   /** The qualifier of the cell that holds a row of a dynamic-family table. */
-  public byte[] cellQualifier(Object[] row) {
+  byte[] cellQualifier(Object[] row) {
     return codec.cellQualifier(row);
   }
 
@@ -404,7 +404,7 @@ public final class TableMapping {
   }
 
   /** Whether the table has {@code MAP} columns. */
-  public boolean hasMaps() {
+  boolean hasMaps() {
     return mapFields.length > 0;
   }
 
@@ -416,7 +416,7 @@ public final class TableMapping {
     return fieldQualifier[field];
   }
 
-  public byte[] markerFamily() {
+  byte[] markerFamily() {
     return markerFamily;
   }
 
@@ -429,7 +429,7 @@ public final class TableMapping {
   }
 
   /** The rowkey of a row of runtime values (not for a hidden-key table). */
-  public byte[] key(Object[] row) {
+  byte[] key(Object[] row) {
     return codec.key(row);
   }
 
@@ -437,7 +437,7 @@ public final class TableMapping {
    * The bytes every rowkey starts with whose first {@code count} key columns have the values
    * {@code row} holds in their fields (unsalted).
    */
-  public byte[] keyPrefix(Object[] row, int count) {
+  byte[] keyPrefix(Object[] row, int count) {
     return codec.keyPrefix(row, count);
   }
 
@@ -448,7 +448,7 @@ public final class TableMapping {
 
 
   /** The marker cell's value. */
-  public byte[] markerValue() {
+  byte[] markerValue() {
     return MARKER_VALUE;
   }
 
@@ -461,7 +461,7 @@ public final class TableMapping {
   }
 
   /** As {@link #decode}, into {@code row}. */
-  public void decodeInto(Result r, Object[] row) {
+  void decodeInto(Result r, Object[] row) {
     codec.decodeInto(r, row);
   }
 
@@ -482,7 +482,7 @@ public final class TableMapping {
    * @throws CellarSqlException 22004 for a NULL key, 22001 or 22003 for a value past its type's
    *     limit ({@link ValueLimits}), 22000 for a value that cannot be stored
    */
-  public java.util.SortedMap<byte[], byte[]> encodeMap(int f, Object map) {
+  java.util.SortedMap<byte[], byte[]> encodeMap(int f, Object map) {
     return codec.encodeMap(f, map);
   }
 
@@ -493,7 +493,7 @@ public final class TableMapping {
 
 
   /** {@code (ID, NAME)=(1, x)}: how messages name a row's key. */
-  public String describeKey(Object[] row) {
+  String describeKey(Object[] row) {
     return codec.describeKey(row);
   }
 }

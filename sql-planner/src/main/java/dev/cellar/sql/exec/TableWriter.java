@@ -5,6 +5,7 @@ import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Operations;
 import dev.cellar.sql.database.RowIds;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.Bytes;
@@ -82,6 +83,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class TableWriter {
   private static final int GET_BATCH = 1000;
   private static final int CHECK_EVERY = 1024;
+  /** Rows a statement reads before it is listed among the operations running. */
+  private static final int PROGRESS_AFTER = 64 * CHECK_EVERY;
 
   private final CellarDatabase db;
   /** The store the statement reads and writes: the database's, or its transaction's view of it. */
@@ -112,7 +115,7 @@ public final class TableWriter {
     checkWritable(upsert ? "UPSERT" : "INSERT");
     ReentrantLock lock = lock();
     try {
-      List<Object[]> input = m.limits().rows(materialize(rows, cancel));
+      List<Object[]> input = m.limits().rows(materialize(rows, cancel, upsert ? "UPSERT SELECT" : "INSERT SELECT"));
       if (m.isDynamic()) {
         cells.write(List.of(), input, !upsert);
         return input.size();
@@ -390,6 +393,32 @@ public final class TableWriter {
       throw new CellarSqlException(SqlState.CANCELLED, "interrupted while waiting to write table " + def.name());
     }
     return lock;
+  }
+
+  /**
+   * {@link #materialize(Iterable, Cancellation)}, listed among the database's {@link Operations}
+   * as {@code kind} once it has read {@value #PROGRESS_AFTER} rows.
+   */
+  private List<Object[]> materialize(Iterable<Object[]> rows, Cancellation cancel, String kind) {
+    List<Object[]> out = new ArrayList<>();
+    Operations.Operation op = null;
+    try {
+      for (Object[] r : rows) {
+        if ((out.size() & (CHECK_EVERY - 1)) == 0) {
+          cancel.check();
+          if (out.size() >= PROGRESS_AFTER) {
+            op = op != null ? op : Operations.of(db).start(kind, def.name(), "rows read", -1, null);
+            op.done(out.size());
+          }
+        }
+        out.add(r);
+      }
+    } finally {
+      if (op != null) {
+        op.close();
+      }
+    }
+    return out;
   }
 
   private static List<Object[]> materialize(Iterable<Object[]> rows, Cancellation cancel) {

@@ -84,7 +84,7 @@ public final class ValueLimits {
   }
 
   /** {@link #row} of each of {@code rows}, in place of it. */
-  public List<Object[]> rows(List<Object[]> rows) {
+  List<Object[]> rows(List<Object[]> rows) {
     if (limited.length > 0) {
       rows.replaceAll(this::row);
     }
@@ -96,7 +96,7 @@ public final class ValueLimits {
    *
    * @throws CellarSqlException 22001, 22003 or 22018 for the first value its column cannot hold
    */
-  public Object[] row(Object[] row) {
+  Object[] row(Object[] row) {
     Object[] out = row;
     for (int f : limited) {
       if (f >= row.length || row[f] == null) {

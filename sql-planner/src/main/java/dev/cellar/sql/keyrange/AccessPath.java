@@ -38,7 +38,7 @@ public final class AccessPath {
     }
 
     /** The name {@code EXPLAIN} prints. */
-    public String label() {
+    String label() {
       return label;
     }
   }
@@ -205,6 +205,24 @@ public final class AccessPath {
 
   public Kind kind() {
     return kind;
+  }
+
+  /** The keys or ranges the path reads: 1 for a GET, the keys of a MULTI-GET; 0 for a full scan. */
+  public long rangeCount() {
+    long n = 0;
+    if (boxes != null) {
+      for (KeyBox b : boxes) {
+        n += b.rangeCount();
+      }
+    }
+    return n;
+  }
+
+  /** What {@link #toString} says after the kind (and the index): the keys, filters, time and limit. */
+  public String details() {
+    String all = toString();
+    String head = (index == null ? "" : "INDEX " + index + " ") + kind.label();
+    return all.startsWith(head) ? all.substring(head.length()).strip() : all;
   }
 
   /**

@@ -66,6 +66,9 @@ import org.apache.calcite.tools.Program;
  */
 public class CellarPrepare extends CalcitePrepareImpl {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarPrepare.class);
+  /** {@code EXPLAIN [PLAN FOR] UPSERT}: group 1 ends before the UPSERT. */
+  private static final java.util.regex.Pattern EXPLAIN_UPSERT = java.util.regex.Pattern.compile(
+      "(\\s*EXPLAIN\\s+(?:PLAN\\s+FOR\\s+)?)UPSERT\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
 
   @Override
   public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
@@ -78,12 +81,20 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (session == null) {
       return super.prepareSql(context, query, elementType, maxRowCount);
     }
+    String sampled = TableSamples.phoenixForm(sql);
+    if (!sampled.equals(sql)) {
+      sql = sampled;
+      query = Query.of(sampled);
+    }
     String first = DdlParser.firstWord(sql);
-    if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP")) {
+    if (first.equals("CREATE") || first.equals("ALTER") || first.equals("DROP") || DdlParser.isUpdateStatistics(sql)) {
       return ddl(context, session, sql);
     }
     if (first.equals("SHOW")) {
       return ShowStatements.prepare(context, session, sql);
+    }
+    if (first.equals("COPY")) {
+      return CopyStatements.prepare(context, session, sql, q -> prepareSql(context, Query.of(q), Object[].class, -1));
     }
     String analyzed = explainAnalyzeTarget(sql);
     if (analyzed != null) {
@@ -102,17 +113,36 @@ public class CellarPrepare extends CalcitePrepareImpl {
         return shared;
       }
     }
+    Query<T> prepared = query;
     if (first.equals("UPSERT")) {
-      UpsertContext.set(upsertTarget(context.config(), sql));
+      String rewritten = OnDuplicateKey.rewrite(sql, catalog, parserConfig(context.config()));
+      if (rewritten != null) {
+        prepared = Query.of(rewritten);
+      }
+      UpsertContext.set(upsertTarget(context.config(), rewritten != null ? rewritten : sql));
+    } else if (first.equals("EXPLAIN")) {
+      java.util.regex.Matcher m = EXPLAIN_UPSERT.matcher(sql);
+      String rewritten = m.lookingAt()
+          ? OnDuplicateKey.rewrite(sql.substring(m.end(1)), catalog, parserConfig(context.config())) : null;
+      if (rewritten != null) {
+        prepared = Query.of(sql.substring(0, m.end(1)) + rewritten);
+      }
     }
     CalciteSignature<T> signature;
+    String summary = null;
+    if (first.equals("EXPLAIN")) {
+      ExplainSummary.start();
+    }
     try {
-      signature = labelled(context, query, elementType, maxRowCount);
+      signature = labelled(context, prepared, elementType, maxRowCount);
     } finally {
       UpsertContext.clear();
+      if (first.equals("EXPLAIN")) {
+        summary = ExplainSummary.finish();
+      }
     }
     if (first.equals("EXPLAIN")) {
-      signature = ExplainRows.perLine(signature, maxRowCount);
+      signature = ExplainRows.perLine(signature, maxRowCount, summary);
     }
     session.planCache(PlanCache::new).put(key, version, signature);
     return signature;
@@ -281,6 +311,12 @@ public class CellarPrepare extends CalcitePrepareImpl {
       @Override
       protected Program getProgram() {
         return CellarProgram.INSTANCE;
+      }
+
+      /** Samples as filters ({@link TableSamples}) before unused fields are trimmed: a repeatable one reads its rows' values. */
+      @Override
+      protected RelRoot trimUnusedFields(RelRoot root) {
+        return super.trimUnusedFields(root.withRel(TableSamples.toFilters(root.rel)));
       }
 
       /** Calcite's implementation, the plan's code compiled through {@link CompiledCode}'s cache. */

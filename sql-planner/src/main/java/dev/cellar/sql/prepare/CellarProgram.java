@@ -66,8 +66,10 @@ public final class CellarProgram implements Program {
         Programs.trim(),
         CellarProgram::optimize,
         Programs.calc(DefaultRelMetadataProvider.INSTANCE));
-    return QueryProfile.instrument(CheckedSums.apply(program.run(planner, rel, requiredOutputTraits, materializations,
-        lattices)));
+    RelNode plan = QueryProfile.instrument(CheckedSums.apply(program.run(planner, rel, requiredOutputTraits,
+        materializations, lattices)));
+    ExplainSummary.planned(plan);
+    return plan;
   }
 
   /** The cost-based pass, with joins gathered and ordered heuristically when there are many. */

@@ -109,6 +109,17 @@ final class CellarValidator extends CalciteSqlValidator {
       super.inferUnknownTypes(chosen != null ? chosen : typeFactory.createSqlType(SqlTypeName.VARCHAR), scope, node);
       return;
     }
+    if (node instanceof SqlCase c) {
+      // a parameter in a branch's expression takes its type from the expression ({@code ELSE n * ?}):
+      // the CASE's own type, which Calcite derives first, needs it
+      List<SqlNode> branches = new ArrayList<>(c.getThenOperands().getList());
+      branches.add(c.getElseOperand());
+      for (SqlNode b : branches) {
+        if (b instanceof SqlCall bc && bc.getOperator().getOperandTypeInference() != null) {
+          inferUnknownTypes(unknownType, scope, b);
+        }
+      }
+    }
     if (node instanceof SqlCall call && !(node instanceof SqlCase)
         && call.getOperator().getOperandTypeInference() == null) {
       List<SqlNode> operands = call.getOperandList();
@@ -200,6 +211,27 @@ final class CellarValidator extends CalciteSqlValidator {
     }
   }
 
+  /**
+   * {@code NEXT VALUE FOR s} or {@code CURRENT VALUE FOR s} as a call of Cellar's function of the
+   * sequence's qualified name ({@link SequenceOperators}), once the sequence is found: Cellar's
+   * sequences are no tables, and the operand stays out of the checks of the select list's names.
+   */
+  private SqlNode sequenceCall(SqlCall call) {
+    SqlIdentifier id = call.operand(0);
+    org.apache.calcite.jdbc.CalciteSchema root = ((CalciteCatalogReader) getCatalogReader()).getRootSchema();
+    org.apache.calcite.jdbc.CalciteSchema pub = root.getSubSchema(dev.cellar.sql.catalog.Catalog.DEFAULT_SCHEMA, true);
+    String qualified = SequenceOperators.qualifiedName(id);
+    int dot = qualified.indexOf('.');
+    if (id.names.size() > 2 || pub == null || !(pub.schema instanceof dev.cellar.sql.session.CellarSession.Holder h)
+        || !dev.cellar.sql.sequence.Sequences.of(h.session().database())
+            .exists(qualified.substring(0, dot), qualified.substring(dot + 1))) {
+      SqlParserPos pos = id.getParserPosition();
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.TABLE_NOT_FOUND, "sequence " + id
+          + " does not exist (line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
+    }
+    return SequenceOperators.call(call, qualified);
+  }
+
   /** No call for an unquoted name that is a column or an alias of the statement. */
   @Override
   public @Nullable SqlCall makeNullaryCall(SqlIdentifier id) {
@@ -219,6 +251,13 @@ final class CellarValidator extends CalciteSqlValidator {
               new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO), SqlParserPos.ZERO)));
         }
       }
+    }
+    if (node instanceof SqlCall call && SequenceOperators.isSequenceCall(call)) {
+      return sequenceCall(call);
+    }
+    SqlNode expanded = RowComparisons.expand(node);
+    if (expanded != node) {
+      return performUnconditionalRewrites(expanded, underFrom);
     }
     SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
     if (rewritten instanceof SqlCall call) {

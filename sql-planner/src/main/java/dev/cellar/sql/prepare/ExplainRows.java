@@ -17,8 +17,16 @@ final class ExplainRows {
 
   /** {@code explain}, whose result is the plan text in one row, with one row per line instead. */
   static <T> CalciteSignature<T> perLine(CalciteSignature<T> explain, long maxRowCount) {
+    return perLine(explain, maxRowCount, null);
+  }
+
+  /**
+   * {@code explain} one row per line, after a first line {@code summary} ({@link ExplainSummary})
+   * if not null.
+   */
+  static <T> CalciteSignature<T> perLine(CalciteSignature<T> explain, long maxRowCount, String summary) {
     @SuppressWarnings("unchecked")
-    Bindable<T> lines = dataContext -> (Enumerable<T>) (Enumerable<?>) split(explain.enumerable(dataContext));
+    Bindable<T> lines = dataContext -> (Enumerable<T>) (Enumerable<?>) split(explain.enumerable(dataContext), summary);
     return new CalciteSignature<>(explain.sql, explain.parameters, explain.internalParameters, explain.rowType,
         explain.columns, explain.cursorFactory, explain.rootSchema, explain.getCollationList(), maxRowCount, lines,
         explain.statementType);
@@ -26,10 +34,17 @@ final class ExplainRows {
 
   /** Each row's text (a string, or an array holding one) as one row per line, in the same form. */
   static Enumerable<Object> split(Enumerable<?> rows) {
+    return split(rows, null);
+  }
+
+  private static Enumerable<Object> split(Enumerable<?> rows, String summary) {
     List<Object> out = new ArrayList<>();
     for (Object row : rows) {
       boolean array = row instanceof Object[];
       Object text = array ? ((Object[]) row)[0] : row;
+      if (summary != null && out.isEmpty()) {
+        out.add(array ? new Object[] {summary} : summary);
+      }
       for (String line : String.valueOf(text).split("\n")) {
         out.add(array ? new Object[] {line} : line);
       }

@@ -32,9 +32,9 @@ import org.apache.calcite.util.Pair;
 public final class QueryProfile {
   /** One operator's figures. */
   static final class OperatorStats {
-    public long rows;
+    long rows;
     long loops;
-    public long nanos;
+    long nanos;
   }
 
   /** The plan of a statement as chosen, and the operator number of each of its enumerable operators. */

@@ -16,7 +16,7 @@ public enum CellarMethod {
   /** {@link CellarTable#modify}. */
   MODIFY(CellarTable.class, "modify", DataContext.class, Enumerable.class, boolean.class, ModifySpec.class);
 
-  public final Method method;
+  final Method method;
 
   CellarMethod(Class<?> clazz, String name, Class<?>... args) {
     this.method = Types.lookupMethod(clazz, name, args);

@@ -30,11 +30,11 @@ public interface CellarRel extends RelNode {
     List<ScanAggregator.Spec> aggregates;
 
     /** Visits the (single) input. */
-    public void visitChild(RelNode input) {
+    void visitChild(RelNode input) {
       ((CellarRel) input).implement(this);
     }
 
-    public AccessPath accessPath() {
+    AccessPath accessPath() {
       return accessPath;
     }
   }

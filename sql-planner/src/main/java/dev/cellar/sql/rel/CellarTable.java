@@ -90,7 +90,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The readable index called {@code name}. */
-  public IndexMapping index(String name) {
+  IndexMapping index(String name) {
     for (IndexMapping ix : indexes) {
       if (ix.index().name().equals(name)) {
         return ix;
@@ -179,7 +179,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
    * client and why), for {@code EXPLAIN}; null if the path has no filter or none can be built
    * before the statement's parameters are bound.
    */
-  public String filterPlacement(AccessPath path) {
+  String filterPlacement(AccessPath path) {
     dev.cellar.storage.filter.Filter filter;
     try {
       filter = path.storageFilter(PLAN_TIME, mapping);
@@ -250,11 +250,16 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /**
-   * Rows in the table, estimated from its regions' cell counts as they are now: every row has a
+   * Rows in the table: as {@code UPDATE STATISTICS} last counted them, else estimated from its
+   * regions' cell counts as they are now: every row has a
    * marker cell, and half its other columns are taken to be set. At least 1. Asked when a
    * statement is planned (plans are cached), so that the same data gives the same plan.
    */
   double estimatedRows() {
+    java.util.OptionalLong counted = dev.cellar.sql.database.TableStatistics.of(db).rowCount(def.schema(), def.name());
+    if (counted.isPresent()) {
+      return Math.max(1, counted.getAsLong());
+    }
     long cells = 0;
     try {
       for (RegionInfo region : db.store().admin().regions(def.storageName())) {
@@ -401,7 +406,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The read counters of this table's database. */
-  public ReadStats readStats() {
+  ReadStats readStats() {
     return readStats(db);
   }
 
@@ -479,7 +484,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The fields of every column, in order. */
-  public int[] allFields() {
+  int[] allFields() {
     int[] f = new int[def.columns().size()];
     for (int i = 0; i < f.length; i++) {
       f[i] = i;

@@ -85,13 +85,13 @@ public class CellarTableScan extends TableScan implements CellarRel {
    * declared key is the order of the key columns (each in its direction, as far as their
    * encoding sorts in SQL order) after the leading columns the path binds to one value.
    */
-  public static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
+  static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
       int[] fields) {
     return create(cluster, table, cellarTable, path, fields, IndexHint.ANY);
   }
 
   /** As {@link #create(RelOptCluster, RelOptTable, CellarTable, AccessPath, int[])}, under index hints. */
-  public static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
+  static CellarTableScan create(RelOptCluster cluster, RelOptTable table, CellarTable cellarTable, AccessPath path,
       int[] fields, IndexHint hint) {
     RelTraitSet traits = cluster.traitSetOf(CellarRel.CONVENTION)
         .replaceIfs(RelCollationTraitDef.INSTANCE, () -> collations(cluster, cellarTable, path, fields));

@@ -27,7 +27,7 @@ import org.apache.calcite.rel.hint.RelHint;
  */
 public record IndexHint(Set<String> only, Set<String> never, boolean none) {
   /** No hint: every index may be read. */
-  public static final IndexHint ANY = new IndexHint(null, Set.of(), false);
+  static final IndexHint ANY = new IndexHint(null, Set.of(), false);
 
   /**
    * The hints Cellar knows, for the SQL-to-rel converter, all of table scans: {@code INDEX} and

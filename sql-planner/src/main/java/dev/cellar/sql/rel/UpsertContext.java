@@ -14,7 +14,7 @@ public final class UpsertContext {
 
   /** An UPSERT's target columns, or {@code null} for "every column". */
   public record Target(List<String> columns) {
-    public boolean[] targeted(TableDef def) {
+    boolean[] targeted(TableDef def) {
       if (columns == null) {
         return null;
       }
@@ -31,7 +31,7 @@ public final class UpsertContext {
 
   private UpsertContext() {}
 
-  public static Target current() {
+  static Target current() {
     return CURRENT.get();
   }
 

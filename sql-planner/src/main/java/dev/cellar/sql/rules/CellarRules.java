@@ -22,50 +22,50 @@ public final class CellarRules {
       CellarTableModify.Rule.DEFAULT_CONFIG.toRule(CellarTableModify.Rule.class);
 
   /** Turns key predicates of a filter over a scan into the scan's key ranges. */
-  public static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule(CellarFilterRule.class);
+  static final CellarFilterRule FILTER = CellarFilterRule.DEFAULT_CONFIG.toRule(CellarFilterRule.class);
 
   /** As {@link #FILTER}, under a projection that then goes straight over the new paths. */
-  public static final CellarFilterRule FILTER_UNDER_PROJECT =
+  static final CellarFilterRule FILTER_UNDER_PROJECT =
       CellarFilterRule.UNDER_PROJECT.toRule(CellarFilterRule.class);
 
   /** As {@link #FILTER}, through a projection that picks columns. */
-  public static final CellarFilterRule FILTER_PROJECTED = CellarFilterRule.PROJECTED.toRule(CellarFilterRule.class);
+  static final CellarFilterRule FILTER_PROJECTED = CellarFilterRule.PROJECTED.toRule(CellarFilterRule.class);
 
   /** Pushes {@code LIMIT} into a scan whose rows come in the order the query asks for. */
-  public static final CellarLimitRule LIMIT = CellarLimitRule.DEFAULT_CONFIG.toRule(CellarLimitRule.class);
+  static final CellarLimitRule LIMIT = CellarLimitRule.DEFAULT_CONFIG.toRule(CellarLimitRule.class);
 
   /** Offers each scan read backwards, for a sort on the reverse of its key order. */
-  public static final CellarReverseRule REVERSE = CellarReverseRule.DEFAULT_CONFIG.toRule(CellarReverseRule.class);
+  static final CellarReverseRule REVERSE = CellarReverseRule.DEFAULT_CONFIG.toRule(CellarReverseRule.class);
 
   /** Offers full reads of a table's indexes, for their order. */
-  public static final CellarIndexOrderRule INDEX_ORDER =
+  static final CellarIndexOrderRule INDEX_ORDER =
       CellarIndexOrderRule.DEFAULT_CONFIG.toRule(CellarIndexOrderRule.class);
 
   /** Reads only the columns a projection uses. */
-  public static final CellarProjectRule PROJECT = CellarProjectRule.DEFAULT_CONFIG.toRule(CellarProjectRule.class);
+  static final CellarProjectRule PROJECT = CellarProjectRule.DEFAULT_CONFIG.toRule(CellarProjectRule.class);
 
   /** Reads only the columns an aggregate over a scan uses. */
-  public static final CellarProjectRule AGGREGATE_COLUMNS =
+  static final CellarProjectRule AGGREGATE_COLUMNS =
       CellarProjectRule.AGGREGATE.toRule(CellarProjectRule.class);
 
   /** Joins by looking the outer rows' keys up in batches. */
-  public static final CellarLookupJoinRule LOOKUP_JOIN =
+  static final CellarLookupJoinRule LOOKUP_JOIN =
       CellarLookupJoinRule.DEFAULT_CONFIG.toRule(CellarLookupJoinRule.class);
 
   /** As {@link #LOOKUP_JOIN}, the inner side a projection of a table. */
-  public static final CellarLookupJoinRule LOOKUP_JOIN_PROJECTED =
+  static final CellarLookupJoinRule LOOKUP_JOIN_PROJECTED =
       CellarLookupJoinRule.PROJECTED.toRule(CellarLookupJoinRule.class);
 
   /** Computes an aggregate without grouping in the store. */
-  public static final CellarAggregateRule AGGREGATE =
+  static final CellarAggregateRule AGGREGATE =
       CellarAggregateRule.DEFAULT_CONFIG.toRule(CellarAggregateRule.class);
 
   /** Reads a table as of a point in time ({@code FOR SYSTEM_TIME AS OF}). */
-  public static final CellarSnapshotRule SNAPSHOT =
+  static final CellarSnapshotRule SNAPSHOT =
       CellarSnapshotRule.DEFAULT_CONFIG.toRule(CellarSnapshotRule.class);
 
   /** As {@link #SNAPSHOT}, through a projection of the table. */
-  public static final CellarSnapshotRule SNAPSHOT_PROJECTED =
+  static final CellarSnapshotRule SNAPSHOT_PROJECTED =
       CellarSnapshotRule.PROJECTED.toRule(CellarSnapshotRule.class);
 
   /** Pushdown rules. */

@@ -72,6 +72,8 @@ public final class CellarEnumerator implements Enumerator<Object> {
   private Result whole;
   /** The exclusive upper end of the cell timestamps read ({@link TimeBound}). */
   private long maxTs = Long.MAX_VALUE;
+  /** Where the statement's rows stop and start again, or null ({@link KeyContinuation}). */
+  private final KeyContinuation continuation;
 
   public CellarEnumerator(Table table, AccessPath path, DataContext context, TableMapping mapping, int[] fields,
       boolean scalar, Cancellation cancel, ReadStats stats) {
@@ -89,6 +91,7 @@ public final class CellarEnumerator implements Enumerator<Object> {
       wanted[f] = true;
     }
     this.versioned = mapping.readVersions() > 1 && !mapping.isDynamic();
+    this.continuation = KeyContinuation.attach(path, !mapping.isDynamic() && mapping.readVersions() <= 1);
   }
 
   /**
@@ -119,6 +122,9 @@ public final class CellarEnumerator implements Enumerator<Object> {
       QueryProfile p = QueryProfile.current();
       profile = p == null ? null : p.scan(path.table(), path);
       ranges = path.ranges(context, mapping);
+      if (continuation != null) {
+        ranges = continuation.resume(ranges, path.isReversed());
+      }
       filter = path.storageFilter(context, mapping);
       if (filter == null && keyOnly()) {
         // the row's first cell, without its value, is all a read of key columns needs
@@ -147,7 +153,13 @@ public final class CellarEnumerator implements Enumerator<Object> {
     }
     if (r == null) {
       current = null;
+      if (continuation != null) {
+        continuation.end();
+      }
       return false;
+    }
+    if (continuation != null) {
+      continuation.returned(r.row());
     }
     if (newRow) {
       stats.rowsRead.increment();
@@ -336,6 +348,9 @@ public final class CellarEnumerator implements Enumerator<Object> {
   @Override
   public void reset() {
     close();
+    if (continuation != null) {
+      continuation.reread();
+    }
     ranges = null;
     next = 0;
     batch = List.of();

@@ -4,7 +4,10 @@ import dev.cellar.sql.advice.Advice;
 import dev.cellar.sql.advice.CatalogReview;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Operations;
 import dev.cellar.sql.ddl.IndexBuilds;
+import dev.cellar.sql.sequence.SequenceDef;
+import dev.cellar.sql.sequence.Sequences;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +27,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * every secondary index with its state, while it is being built the rows indexed so far, and
  * if its last build failed, why: {@code SELECT * FROM CELLAR.INDEXES}. {@code ADVICE} lists the
  * schema advice on every table ({@link CatalogReview}), what {@code cellar lint} prints.
+ * {@code OPERATIONS} lists the long operations running ({@link Operations}): loads, exports,
+ * index builds and {@code UPSERT SELECT}s, with their progress.
+ * {@code SEQUENCES} lists every sequence with its settings and the first value not yet reserved.
  */
 final class SystemSchema extends AbstractSchema {
   /** The schema's name. */
@@ -37,7 +43,8 @@ final class SystemSchema extends AbstractSchema {
 
   @Override
   protected Map<String, Table> getTableMap() {
-    return Map.of("INDEXES", new Indexes(), "ADVICE", new AdviceTable());
+    return Map.of("INDEXES", new Indexes(), "ADVICE", new AdviceTable(), "OPERATIONS", new OperationsTable(),
+        "SEQUENCES", new SequencesTable());
   }
 
   /** One row per index. */
@@ -95,6 +102,64 @@ final class SystemSchema extends AbstractSchema {
       List<Object[]> rows = new ArrayList<>();
       for (Advice a : CatalogReview.all(db)) {
         rows.add(new Object[] {a.table(), a.rule().name(), a.subject(), a.problem(), a.fix()});
+      }
+      return Linq4j.asEnumerable(rows);
+    }
+  }
+
+  /** One row per long operation running now. */
+  private final class OperationsTable extends AbstractTable implements ScannableTable {
+    @Override
+    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
+      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory f) {
+      RelDataType text = f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true);
+      RelDataType count = f.createSqlType(SqlTypeName.BIGINT);
+      return f.builder().add("ID", count).add("KIND", f.createSqlType(SqlTypeName.VARCHAR)).add("TABLE_NAME", text)
+          .add("DETAIL", text).add("ROWS_DONE", count).add("ROWS_TOTAL", f.createTypeWithNullability(count, true))
+          .add("STARTED", f.createSqlType(SqlTypeName.TIMESTAMP, 3))
+          .add("ROWS_PER_SECOND", f.createSqlType(SqlTypeName.DOUBLE)).build();
+    }
+
+    @Override
+    public Enumerable<Object[]> scan(DataContext root) {
+      List<Object[]> rows = new ArrayList<>();
+      for (Operations.Operation op : Operations.of(db).running()) {
+        long total = op.rowsTotal();
+        rows.add(new Object[] {op.id(), op.kind(), op.table(), op.detail(), op.rowsDone(), total < 0 ? null : total,
+            op.startedMillis(), op.rate()});
+      }
+      return Linq4j.asEnumerable(rows);
+    }
+  }
+
+  /** One row per sequence. */
+  private final class SequencesTable extends AbstractTable implements ScannableTable {
+    @Override
+    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
+      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory f) {
+      RelDataType text = f.createSqlType(SqlTypeName.VARCHAR);
+      RelDataType bigint = f.createSqlType(SqlTypeName.BIGINT);
+      return f.builder().add("SEQUENCE_SCHEMA", text).add("SEQUENCE_NAME", text).add("START_WITH", bigint)
+          .add("INCREMENT_BY", bigint).add("MIN_VALUE", bigint).add("MAX_VALUE", bigint)
+          .add("CYCLE_FLAG", f.createSqlType(SqlTypeName.BOOLEAN)).add("CACHE_SIZE", bigint)
+          .add("NEXT_RESERVED", f.createTypeWithNullability(bigint, true)).build();
+    }
+
+    @Override
+    public Enumerable<Object[]> scan(DataContext root) {
+      List<Object[]> rows = new ArrayList<>();
+      for (Sequences.Listed l : Sequences.of(db).list()) {
+        SequenceDef d = l.def();
+        rows.add(new Object[] {d.schema(), d.name(), d.start(), d.increment(), d.min(), d.max(), d.cycle(), d.cache(),
+            l.exhausted() ? null : l.next()});
       }
       return Linq4j.asEnumerable(rows);
     }

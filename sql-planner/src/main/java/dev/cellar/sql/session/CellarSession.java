@@ -26,7 +26,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
  */
 public final class CellarSession {
   /** The default cap on a transaction's uncommitted writes: 64 MiB. */
-  public static final long DEFAULT_TRANSACTION_MAX_BYTES = 64L << 20;
+  static final long DEFAULT_TRANSACTION_MAX_BYTES = 64L << 20;
 
   /** A schema that carries the session of its connection. */
   public interface Holder {
@@ -51,6 +51,8 @@ public final class CellarSession {
   private boolean autoCommit = true;
   private long transactionMaxBytes = DEFAULT_TRANSACTION_MAX_BYTES;
   private Transaction transaction;
+
+  private volatile boolean fileAccess = true;
 
   /**
    * A session of {@code db}.
@@ -116,6 +118,19 @@ public final class CellarSession {
           "transactionMaxBytes must be positive, got " + bytes);
     }
     this.transactionMaxBytes = bytes;
+  }
+
+  /**
+   * Whether statements may read and write files of this process's machine ({@code COPY}): on for
+   * embedded connections, off for those a server makes for remote clients unless it allows it.
+   */
+  public boolean fileAccess() {
+    return fileAccess;
+  }
+
+  /** Allows or refuses {@link #fileAccess()}. */
+  public void setFileAccess(boolean allowed) {
+    this.fileAccess = allowed;
   }
 
   /** Whether a transaction is open and has written something not yet committed. */

@@ -76,10 +76,34 @@ public final class SqlConsole {
       return 2;
     }
     CellarSqlLine sqlLine = new CellarSqlLine();
+    StatementProgress progress = null;
+    if (in == null) {
+      // on the terminal, a long statement shows its progress
+      progress = new StatementProgress(urlOf(sqlLineArgs), () -> sqlLine.atPrompt, err);
+      sqlLine.progress = progress;
+      out = progress.clearing(out);
+      err = progress.clearing(err);
+    }
     sqlLine.setOutputStream(in == null ? out : new NoCarriageReturns(out));
     sqlLine.setErrorStream(err);
-    int status = sqlLine.begin(sqlLineArgs, in, in == null).ordinal();
-    return status == 0 && in != null && sqlLine.failed ? 1 : status;
+    try {
+      int status = sqlLine.begin(sqlLineArgs, in, in == null).ordinal();
+      return status == 0 && in != null && sqlLine.failed ? 1 : status;
+    } finally {
+      if (progress != null) {
+        progress.close();
+      }
+    }
+  }
+
+  /** The URL of SQLLine's command line {@code args} ({@code -u URL}). */
+  private static String urlOf(String[] args) {
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals("-u")) {
+        return args[i + 1];
+      }
+    }
+    return DEFAULT_URL;
   }
 
   /**
@@ -154,6 +178,10 @@ public final class SqlConsole {
     boolean reading;
     /** Whether commands come from a stream rather than the terminal. */
     boolean script;
+    /** Whether the console waits for a command on the terminal. */
+    volatile boolean atPrompt = true;
+    /** The progress of the terminal's statements, or null. */
+    StatementProgress progress;
 
     @Override
     public boolean error(String msg) {
@@ -218,6 +246,28 @@ public final class SqlConsole {
           });
     }
 
+    /** {@code reader}, noting when it waits for a command and when a command starts. */
+    private LineReader prompting(LineReader reader) {
+      return (LineReader) Proxy.newProxyInstance(LineReader.class.getClassLoader(), new Class<?>[] {LineReader.class},
+          (proxy, method, args) -> {
+            boolean readLine = method.getName().equals("readLine");
+            if (readLine) {
+              progress.clear();
+              atPrompt = true;
+            }
+            try {
+              return method.invoke(reader, args);
+            } catch (InvocationTargetException e) {
+              throw e.getCause();
+            } finally {
+              if (readLine) {
+                progress.commandStarted();
+                atPrompt = false;
+              }
+            }
+          });
+    }
+
     private LineReader openReader(InputStream inputStream, History history) throws IOException {
       if (inputStream == null) {
         LineReader reader = super.getConsoleReader(null, history);
@@ -225,7 +275,7 @@ public final class SqlConsole {
         if (reader instanceof LineReaderImpl impl && !(impl.getCompleter() instanceof NameCompleter)) {
           impl.setCompleter(new NameCompleter(impl.getCompleter(), () -> SqlLineAccess.connection(this)));
         }
-        return reader;
+        return progress == null ? reader : prompting(reader);
       }
       // The terminal starts reading (and echoing) at once: hold its input back until echo is off.
       CountDownLatch echoOff = new CountDownLatch(1);

@@ -1,10 +1,12 @@
 package dev.cellar.storage.hbase;
 
+import static dev.cellar.jdbc.Sql.strings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.jdbc.CellarDriver;
+import dev.cellar.jdbc.Sql;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellarStore;
@@ -76,11 +78,7 @@ final class Backends implements AutoCloseable {
   /** Runs {@code sql} on both backends. */
   void run(String... sql) throws SQLException {
     for (Connection c : both()) {
-      try (Statement s = c.createStatement()) {
-        for (String q : sql) {
-          s.execute(q);
-        }
-      }
+      Sql.run(c, sql);
     }
   }
 
@@ -184,22 +182,6 @@ final class Backends implements AutoCloseable {
       }
       out.add(plan.substring(start, i - 1));
       at = i;
-    }
-    return out;
-  }
-
-  /** The rows of {@code sql}, each its {@code getString} values joined by {@code ", "}. */
-  static List<String> strings(Connection c, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          b.append(i > 1 ? ", " : "").append(rs.getString(i));
-        }
-        out.add(b.toString());
-      }
     }
     return out;
   }

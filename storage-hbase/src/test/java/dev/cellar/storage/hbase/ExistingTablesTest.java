@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.jdbc.Sql;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
@@ -78,15 +78,11 @@ class ExistingTablesTest {
   }
 
   private static void run(String... statements) throws SQLException {
-    try (Statement s = sql.createStatement()) {
-      for (String q : statements) {
-        s.execute(q);
-      }
-    }
+    Sql.run(sql, statements);
   }
 
   private static void rows(String query, String... expected) throws SQLException {
-    assertEquals(List.of(expected), Backends.strings(sql, query), query);
+    assertEquals(List.of(expected), Sql.strings(sql, query), query);
   }
 
   private static String plan(String query) throws SQLException {

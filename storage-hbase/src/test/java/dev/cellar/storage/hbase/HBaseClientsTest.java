@@ -1,10 +1,11 @@
 package dev.cellar.storage.hbase;
 
+import static dev.cellar.jdbc.Sql.update;
 import static dev.cellar.storage.hbase.HBaseIndexTest.rows;
-import static dev.cellar.storage.hbase.HBaseIndexTest.update;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.jdbc.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -153,17 +154,14 @@ class HBaseClientsTest {
   }
 
   private static Process start(String mode, Path err) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+UseSerialGC"));
+    List<String> options = new ArrayList<>(List.of("-Xmx256m", "-XX:+UseSerialGC"));
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (a.startsWith("--add-") || a.startsWith("-Dio.netty") || a.startsWith("-Dorg.apache.hbase")
           || a.startsWith("-Djava.net")) {
-        cmd.add(a);
+        options.add(a);
       }
     }
-    cmd.addAll(List.of("-cp", cp, HBaseClientsTest.class.getName(), url(), mode));
-    return new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+    return ChildJvm.start(err, options, HBaseClientsTest.class, url(), mode);
   }
 
   /** The child's next line of output, or a failure naming its error output. */

@@ -1,14 +1,14 @@
 package dev.cellar.storage.hbase;
 
+import static dev.cellar.jdbc.Sql.update;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.jdbc.Sql;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -55,25 +55,9 @@ class HBaseIndexTest {
     return MiniHBase.jdbcUrl() + ";hbaseNamespace=" + NAMESPACE;
   }
 
+  /** The rows of {@code sql}, each its values joined by commas. */
   static List<String> rows(Connection c, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder row = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          row.append(i > 1 ? "," : "").append(rs.getString(i));
-        }
-        out.add(row.toString());
-      }
-    }
-    return out;
-  }
-
-  static long update(Connection c, String sql) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      return s.executeLargeUpdate(sql);
-    }
+    return Sql.strings(c, sql, ",");
   }
 
   private static List<String> sorted(List<String> rows) {

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cellar.jdbc.Sql;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -35,18 +35,7 @@ class HBaseSqlTest {
   }
 
   private static List<String> rows(Connection c, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder row = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          row.append(i > 1 ? "," : "").append(rs.getString(i));
-        }
-        out.add(row.toString());
-      }
-    }
-    return out;
+    return Sql.strings(c, sql, ",");
   }
 
   private static SQLException fails(Connection c, String sql) {

@@ -1,7 +1,7 @@
 package dev.cellar.storage.hbase;
 
+import static dev.cellar.jdbc.Sql.update;
 import static dev.cellar.storage.hbase.HBaseIndexTest.rows;
-import static dev.cellar.storage.hbase.HBaseIndexTest.update;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -2,6 +2,8 @@ package dev.cellar.storage.hbase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.cellar.jdbc.MappingSeeds;
+import dev.cellar.jdbc.Sql;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
@@ -35,20 +37,7 @@ class MappingSuiteTest {
   @Test
   void filesSeedFixedWidthKeys() throws Exception {
     db.rawTable("files", "f");
-    String[][] rows = {
-        {"000001", "20120825", "000009", "中国好声音第0期", "综艺-浙江卫视", "700"},
-        {"000001", "20120902", "000001", "中国好声音第1期", "综艺-浙江卫视", "1024"},
-        {"000001", "20120909", "000002", "中国好声音第2期", "综艺-浙江卫视", "2048"},
-        {"000001", "20120915", "000006", "快乐大本营", "综艺-湖南卫视", "512"},
-        {"000001", "20120916", "000003", "中国好声音第3期", "综艺-浙江卫视", "4096"},
-        {"000001", "20120920", "000010", "中国好声音幕后", "纪录片-浙江卫视", "128"},
-        {"000001", "20120923", "000004", "中国好声音第4期", "综艺-浙江卫视", "300"},
-        {"000001", "20120930", "000005", "中国好声音第5期", "综艺-浙江卫视", "3000"},
-        {"000001", "20121001", "000007", "中国好声音巅峰之夜", "综艺-浙江卫视", "9000"},
-        {"000001", "20121007", "000008", "中国好声音第6期", "综艺-浙江卫视", "100"},
-        {"000002", "20120910", "000011", "中国好声音第2期", "综艺-浙江卫视", "2048"},
-    };
-    for (String[] r : rows) {
+    for (String[] r : MappingSeeds.files()) {
       db.shellPut("files", r[0] + r[1] + r[2], "f:name", r[3], "f:category", r[4], "f:size", r[5]);
     }
     db.run("CREATE VIEW \"files\" (user_id CHAR(6) NOT NULL, ctime CHAR(8) NOT NULL, file_id CHAR(6) NOT NULL,"
@@ -244,7 +233,7 @@ class MappingSuiteTest {
     List<List<String>> past = new java.util.ArrayList<>();
     for (String url : urls) {
       try (Connection c = DriverManager.getConnection(url + ";currentScn=2001")) {
-        past.add(Backends.strings(c, "SELECT id, \"price\" FROM prices"));
+        past.add(Sql.strings(c, "SELECT id, \"price\" FROM prices"));
       }
     }
     assertEquals(List.of(List.of("p1, 11"), List.of("p1, 11")), past);

@@ -271,4 +271,23 @@ class SqlSuiteTest {
     db.query("SELECT COUNT(*), SUM(flags), MIN(id), MAX(owner) FROM account").returns("22, 191, 1, o9");
     db.query("SELECT id FROM account WHERE id BETWEEN 210 AND 230").path("RANGE SCAN").returns("214", "221", "228");
   }
+
+  @Test
+  void sequencesAndOnDuplicateKey() throws Exception {
+    db.run("CREATE SEQUENCE seq START WITH 10 INCREMENT BY 5 CACHE 2",
+        "CREATE TABLE hits (id VARCHAR PRIMARY KEY, n BIGINT, tag VARCHAR)");
+    db.query("SELECT NEXT VALUE FOR seq").returns("10");
+    db.query("SELECT NEXT VALUE FOR seq, CURRENT VALUE FOR seq").returns("15, 15");
+    db.query("SELECT NEXT VALUE FOR seq").returns("20");
+    db.query("SELECT SEQUENCE_NAME, NEXT_RESERVED FROM CELLAR.SEQUENCES").returns("SEQ, 30");
+    db.update(1, "UPSERT INTO hits VALUES ('a', 25, 'x') ON DUPLICATE KEY UPDATE n = n + 1");
+    db.update(1, "UPSERT INTO hits VALUES ('a', 25, 'y') ON DUPLICATE KEY UPDATE n = n + 1");
+    db.update(1, "UPSERT INTO hits (id, n) VALUES ('c', NEXT VALUE FOR seq)");
+    db.update(0, "UPSERT INTO hits VALUES ('a', 0, 'z') ON DUPLICATE KEY IGNORE");
+    db.update(1, "UPSERT INTO hits VALUES ('b', 0, 'z') ON DUPLICATE KEY IGNORE");
+    db.query("SELECT id, n, tag FROM hits ORDER BY id").returns("a, 26, x", "b, 0, z", "c, 25, null");
+    db.fails("42S02", "SELECT NEXT VALUE FOR nosuch", "NOSUCH");
+    db.run("DROP SEQUENCE seq");
+    db.fails("42S02", "SELECT NEXT VALUE FOR seq", "SEQ");
+  }
 }

@@ -43,16 +43,7 @@ class DiskFullTest {
         long room = m.rnd.nextInt(4) == 0 ? m.rnd.nextInt(512) : m.rnd.nextInt(64 << 10);
         m.fs.capacity(m.fs.used() + room);
         EmbeddedStore s = m.store;
-        RuntimeException failure = m.timed(() -> {
-          for (int i = 0; i < 300; i++) {
-            try {
-              m.work.step(s);
-            } catch (RuntimeException e) {
-              return e;
-            }
-          }
-          return null;
-        });
+        RuntimeException failure = m.runUntilFailure(300);
         if (failure != null) {
           String kind = m.work.lastKind;
           IoErrorTest.checkClear(failure, at + " (" + kind + ")");

@@ -118,6 +118,24 @@ final class FaultMachine implements AutoCloseable {
   }
 
   /**
+   * Runs up to {@code maxOps} operations while a fault is armed: the first operation's failure,
+   * or null if all of them worked.
+   */
+  RuntimeException runUntilFailure(int maxOps) {
+    EmbeddedStore s = store;
+    return timed(() -> {
+      for (int i = 0; i < maxOps; i++) {
+        try {
+          work.step(s);
+        } catch (RuntimeException e) {
+          return e;
+        }
+      }
+      return null;
+    });
+  }
+
+  /**
    * Cuts the power (if the workload did not already) and boots again from what the disk holds:
    * after a power loss, or after a crash of the process alone.
    */

@@ -61,16 +61,7 @@ class IoErrorTest {
         }
         m.fs.failNth(op, n);
         EmbeddedStore s = m.store;
-        RuntimeException failure = m.timed(() -> {
-          for (int i = 0; i < 300; i++) {
-            try {
-              m.work.step(s);
-            } catch (RuntimeException e) {
-              return e;
-            }
-          }
-          return null;
-        });
+        RuntimeException failure = m.runUntilFailure(300);
         if (failure != null) {
           String kind = m.work.lastKind;
           checkClear(failure, at + " (" + kind + ")");

@@ -9,7 +9,6 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.filter.FilterFixture.Layout;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,16 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * versions, in every layout, forwards and reversed. Expected cells are written out in forward
  * order as {@code row/family:qualifier@ts=value}.
  */
-class CellFiltersTest {
-  private FilterFixture fx;
-
-  @AfterEach
-  void close() {
-    if (fx != null) {
-      fx.close();
-    }
-  }
-
+class CellFiltersTest extends FilterFixtureTest {
   /**
    * r1: a:alpha@1=1, a:alpha@2=2, a:beta@1=bb, a:gamma@1=ccc, b:alpha@1=x, b:delta@1=yy;
    * r2: a:alpha@5=hello, a:beta@5=world, b:beta@5=!; r3: b:zeta@1=z.

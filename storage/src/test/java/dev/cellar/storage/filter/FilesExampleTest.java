@@ -10,7 +10,6 @@ import dev.cellar.storage.Scan;
 import dev.cellar.storage.filter.FilterFixture.Layout;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,18 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * name without the prefix (twice: one contains it later), a category without it, and a file
  * with no category.
  */
-class FilesExampleTest {
+class FilesExampleTest extends FilterFixtureTest {
   private static final byte[] F = Bytes.toBytes("f");
   private static final String USER = "000001";
-
-  private FilterFixture fx;
-
-  @AfterEach
-  void close() {
-    if (fx != null) {
-      fx.close();
-    }
-  }
 
   private static byte[] key(String user, String time, int fileId) {
     return Bytes.toBytes(user + time + String.format("%06d", fileId));

@@ -11,7 +11,6 @@ import dev.cellar.storage.filter.FilterFixture.Layout;
 import dev.cellar.storage.filter.FilterList.Operator;
 import dev.cellar.storage.filter.MultiRowRangeFilter.RowRange;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -20,18 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * filters, over rows {@code r00}…{@code r09}: {@code a:x} = {@code v<i>}, {@code a:y} =
  * {@code i mod 3}, {@code b:alpha} = {@code A<i>}, {@code b:gamma} = {@code G<i>}.
  */
-class FilterListTest {
+class FilterListTest extends FilterFixtureTest {
   private static final byte[] A = Bytes.toBytes("a");
   private static final byte[] Y = Bytes.toBytes("y");
-
-  private FilterFixture fx;
-
-  @AfterEach
-  void close() {
-    if (fx != null) {
-      fx.close();
-    }
-  }
 
   private void load(Layout layout) {
     fx = new FilterFixture(layout, List.of("r03", "r06"));

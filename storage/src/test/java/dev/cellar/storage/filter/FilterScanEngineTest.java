@@ -13,7 +13,6 @@ import dev.cellar.storage.filter.FilterFixture.Layout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,16 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * row and cell the list is asked about), PageFilter and filterAllRemaining end the scan early,
  * hints never undo the read rules, and the contract's row-level steps run in order.
  */
-class FilterScanEngineTest {
-  private FilterFixture fx;
-
-  @AfterEach
-  void close() {
-    if (fx != null) {
-      fx.close();
-    }
-  }
-
+class FilterScanEngineTest extends FilterFixtureTest {
   /** Lets everything through and records the rows and cells it is asked about. */
   static final class Recording extends Filter {
     final List<String> rows = new ArrayList<>();

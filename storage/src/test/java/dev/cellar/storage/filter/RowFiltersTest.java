@@ -12,7 +12,6 @@ import dev.cellar.storage.filter.FilterFixture.Layout;
 import dev.cellar.storage.filter.MultiRowRangeFilter.RowRange;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -20,16 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Filters that decide whole rows, over rows {@code r00}…{@code r19} (column {@code a:x} =
  * {@code v<i>}, {@code b:y} = {@code i mod 3}), in every layout, forwards and reversed.
  */
-class RowFiltersTest {
-  private FilterFixture fx;
-
-  @AfterEach
-  void close() {
-    if (fx != null) {
-      fx.close();
-    }
-  }
-
+class RowFiltersTest extends FilterFixtureTest {
   private void load(Layout layout) {
     fx = new FilterFixture(layout, List.of("r07", "r14"));
     for (int i = 0; i < 20; i++) {

@@ -13,7 +13,6 @@ import dev.cellar.storage.Put;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.filter.FilterFixture.Layout;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -22,19 +21,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code info:name} and {@code info:cat}: u1 alice/x; u2 bob then carol/y; u3 no name/x;
  * u4 alice then dave/z.
  */
-class SingleColumnValueFilterTest {
+class SingleColumnValueFilterTest extends FilterFixtureTest {
   private static final byte[] INFO = Bytes.toBytes("info");
   private static final byte[] NAME = Bytes.toBytes("name");
   private static final byte[] CAT = Bytes.toBytes("cat");
-
-  private FilterFixture fx;
-
-  @AfterEach
-  void close() {
-    if (fx != null) {
-      fx.close();
-    }
-  }
 
   private void load(Layout layout) {
     fx = new FilterFixture(layout, List.of("u2", "u4"), ColumnFamilyDescriptor.newBuilder("info").maxVersions(3).build());

@@ -1,0 +1,320 @@
+package dev.cellar.sql.copy;
+
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import dev.cellar.sql.catalog.ColumnDef;
+import dev.cellar.sql.catalog.TableDef;
+import dev.cellar.sql.database.CellarDatabase;
+import dev.cellar.sql.database.Operations;
+import dev.cellar.sql.exec.Cancellation;
+import dev.cellar.sql.exec.TableMapping;
+import dev.cellar.sql.exec.TableWriter;
+import dev.cellar.sql.exec.ValueLimits;
+import dev.cellar.storage.CellarStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Loads a CSV or JSON-lines file into a table: {@code COPY t FROM 'file'} and {@code cellar load}.
+ *
+ * <p>Records are read in chunks; each chunk's fields are converted on several threads, each to
+ * its column's type by the codecs' text form and the DML's limits ({@link FieldConverter},
+ * {@link ValueLimits}), and its good rows are written as one UPSERT of the columns loaded
+ * ({@link TableWriter}: indexes maintained, a chunk committed whole). A bad row (a field that is
+ * no value of its column's type or does not fit it, a NULL in a NOT NULL column, a record of the
+ * wrong shape) goes to the reject file with its line and the reason, up to the reject limit; the
+ * row past it fails the load. After each chunk a {@link Checkpoint} records the lines committed,
+ * so a load stopped part way and started again skips them: as rows are upserted by key, every
+ * row ends in the table once.
+ *
+ * <p>Large loads into a table without secondary indexes go the bulk path ({@link BulkWriter}):
+ * rows encoded, sorted and written as store files.
+ */
+public final class CopyFrom {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CopyFrom.class);
+  /** Records converted and written together ({@code -Dcellar.copy.chunkRows}, 20,000 unless set). */
+  static int chunkRows() {
+    return Math.max(1, Integer.getInteger("cellar.copy.chunkRows", 20_000));
+  }
+
+  private final CellarDatabase db;
+  private final CellarStore store;
+  private final TableDef def;
+  private final List<String> explicit;
+  private final CopyOptions options;
+  private final Path file;
+  private final Cancellation cancel;
+  private final boolean bulk;
+  private long rejected;
+  private Path rejectFile;
+
+  /**
+   * @param store the store the rows are written to (the connection's view of the database's)
+   * @param columns the columns the file holds, in order; empty: all, or as its header names them
+   * @param bulk whether a large load may use the bulk path
+   */
+  public CopyFrom(CellarDatabase db, CellarStore store, TableDef def, List<String> columns, CopyOptions options,
+      Path file, Cancellation cancel, boolean bulk) {
+    this.db = db;
+    this.store = store;
+    this.def = def;
+    this.explicit = columns;
+    this.options = options;
+    this.file = file;
+    this.cancel = cancel;
+    this.bulk = bulk;
+  }
+
+  /** Rows rejected, the ones of the run this load resumed included. */
+  public long rejected() {
+    return rejected;
+  }
+
+  /** The reject file, or null if no row was rejected. */
+  public Path rejectFile() {
+    return rejected == 0 ? null : rejectFile;
+  }
+
+  /**
+   * Loads the file.
+   *
+   * @return rows in the table from the file, those a resumed load committed before included
+   * @throws CellarSqlException for a file that cannot be read, columns that do not fit the table,
+   *     or the bad row past the reject limit (its own SQLState, naming the line and the column)
+   */
+  public long run() {
+    if (def.isMapped() && def.mapping().readOnly()) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot load table " + def.name()
+          + ": it is mapped READ_ONLY");
+    }
+    List<String> tableColumns = new ArrayList<>();
+    for (ColumnDef c : def.columns()) {
+      tableColumns.add(c.name());
+    }
+    Checkpoint checkpoint = Checkpoint.of(file, def.name(), options);
+    rejectFile = options.rejectFile() != null ? Path.of(options.rejectFile())
+        : file.resolveSibling(file.getFileName() + ".rejects");
+    rejected = checkpoint.rejected;
+    long loaded = checkpoint.loaded;
+    long size = size(file);
+    try (RecordReader in = RecordReader.open(file, options, explicit, tableColumns, def.name());
+        Rejects rejects = new Rejects(rejectFile, checkpoint.resumed());
+        Operations.Operation op = Operations.of(db).start("LOAD", def.name(), file.toString(), -1, null)) {
+      Rows rows = new Rows(def, in.columns(), options);
+      op.done(loaded);
+      long skip = checkpoint.records;
+      long records = 0;
+      while (records < skip) {
+        if (in.next() == null) {
+          break;
+        }
+        records++;
+      }
+      ChunkWriter writer = writer(rows, size);
+      boolean keyed = def.hiddenKey() && writer.keysRows();
+      int first = keyed && checkpoint.pendingIds >= 0 && checkpoint.pendingRecords > 0 ? checkpoint.pendingRecords
+          : chunkRows();
+      try (Chunks chunks = new Chunks(in, chunkRows(), first)) {
+        List<RecordReader.Raw> chunk;
+        while ((chunk = chunks.next()) != null) {
+          cancel.check();
+          List<RecordReader.Raw> raws = chunk;
+          Object[] converted = new Object[raws.size()];
+          IntStream.range(0, raws.size()).parallel().forEach(i -> converted[i] = rows.convert(raws.get(i)));
+          List<Object[]> good = new ArrayList<>(raws.size());
+          for (int i = 0; i < converted.length; i++) {
+            if (converted[i] instanceof Object[] row) {
+              good.add(row);
+            } else {
+              reject(rejects, raws.get(i), (CellarSqlException) converted[i]);
+            }
+          }
+          long firstId = -1;
+          if (keyed && !good.isEmpty()) {
+            // the chunk's row ids recorded before it is written: written again, it replaces itself
+            firstId = checkpoint.pendingIds >= 0 && checkpoint.pendingRecords == raws.size() ? checkpoint.pendingIds
+                : db.rowIds().reserve(def.schema(), def.name(), good.size());
+            checkpoint.pendingIds = firstId;
+            checkpoint.pendingRecords = raws.size();
+            checkpoint.save();
+          }
+          writer.write(good, firstId);
+          checkpoint.pendingIds = -1;
+          checkpoint.pendingRecords = 0;
+          loaded += good.size();
+          records += raws.size();
+          rejects.flush();
+          checkpoint.records = records;
+          checkpoint.loaded = loaded;
+          checkpoint.rejected = rejected;
+          checkpoint.line = raws.get(raws.size() - 1).line();
+          checkpoint.save();
+          op.advance(good.size());
+          long read = in.bytesRead();
+          if (read > 0 && size > 0) {
+            op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
+          }
+        }
+      }
+      writer.finish();
+    } catch (IOException e) {
+      throw CopyFiles.cannotRead(file, e);
+    }
+    checkpoint.delete();
+    if (rejected > 0) {
+      LOG.info("loaded {} rows of {} into {}; {} rejected, listed in {}", loaded, file, def.name(), rejected,
+          rejectFile);
+    }
+    return loaded;
+  }
+
+  private ChunkWriter writer(Rows rows, long size) {
+    // a table without a primary key goes the bulk path whatever the size: its rows' keys are
+    // then chosen before they are written, so a chunk written again after a crash replaces itself
+    if (bulk && (size >= BulkWriter.minBytes() || def.hiddenKey()) && BulkWriter.supports(db, store, def)) {
+      return new BulkWriter(db, def, rows.targeted(), cancel);
+    }
+    TableWriter w = new TableWriter(db, store, new TableMapping(def));
+    boolean[] targeted = rows.targeted();
+    return new ChunkWriter() {
+      @Override
+      public void write(List<Object[]> good, long firstId) {
+        if (!good.isEmpty()) {
+          w.insert(good, true, targeted, cancel);
+        }
+      }
+
+      @Override
+      public void finish() {}
+    };
+  }
+
+  private void reject(Rejects rejects, RecordReader.Raw raw, CellarSqlException why) {
+    rejected++;
+    if (rejected > options.rejectLimit()) {
+      String limit = options.rejectLimit() == 0 ? "" : " (more than REJECT_LIMIT " + options.rejectLimit()
+          + " bad rows; they are listed in " + rejectFile + ")";
+      throw new CellarSqlException(why.state(), "cannot load line " + raw.line() + " of " + file + " into table "
+          + def.name() + ": " + why.getMessage() + limit, why);
+    }
+    rejects.add(raw.line(), why.getMessage(), raw.text());
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      throw CopyFiles.cannotRead(file, e);
+    }
+  }
+
+  /**
+   * The records of a file in chunks, read ahead on a thread of their own while the chunk before
+   * is converted and written.
+   */
+  private static final class Chunks implements AutoCloseable {
+    private static final Object END = new Object();
+    private final java.util.concurrent.BlockingQueue<Object> queue = new java.util.concurrent.ArrayBlockingQueue<>(2);
+    private final Thread thread;
+    private volatile boolean stop;
+    private boolean ended;
+
+    /** @param first records of the first chunk (that of a chunk a stopped load was writing) */
+    Chunks(RecordReader in, int chunkRows, int first) {
+      thread = new Thread(() -> {
+        Object last = END;
+        try {
+          int size = first;
+          while (!stop) {
+            List<RecordReader.Raw> chunk = new ArrayList<>(size);
+            RecordReader.Raw r;
+            while (chunk.size() < size && (r = in.next()) != null) {
+              chunk.add(r);
+            }
+            if (chunk.isEmpty()) {
+              break;
+            }
+            queue.put(chunk);
+            if (chunk.size() < size) {
+              break;
+            }
+            size = chunkRows;
+          }
+        } catch (IOException | RuntimeException e) {
+          last = e;
+        } catch (InterruptedException e) {
+          return;
+        }
+        try {
+          queue.put(last);
+        } catch (InterruptedException e) {
+          // closed
+        }
+      }, "cellar-copy-reader");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    /** The next chunk, or null at the end of the file. */
+    @SuppressWarnings("unchecked")
+    List<RecordReader.Raw> next() throws IOException {
+      if (ended) {
+        return null;
+      }
+      Object o;
+      try {
+        o = queue.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CellarSqlException(SqlState.CANCELLED, "interrupted while reading the file");
+      }
+      if (o == END) {
+        ended = true;
+        return null;
+      }
+      if (o instanceof IOException e) {
+        ended = true;
+        throw e;
+      }
+      if (o instanceof RuntimeException e) {
+        ended = true;
+        throw e;
+      }
+      return (List<RecordReader.Raw>) o;
+    }
+
+    @Override
+    public void close() {
+      stop = true;
+      thread.interrupt();
+      try {
+        thread.join(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Writes the good rows of each chunk. */
+  interface ChunkWriter {
+    /**
+     * Writes and commits {@code rows}.
+     *
+     * @param firstId for a table without a primary key written by a writer that {@link #keysRows},
+     *     the first row's id; -1 otherwise
+     */
+    void write(List<Object[]> rows, long firstId);
+
+    /** Whether the rows' keys of a table without a primary key are the ids given to {@link #write}. */
+    default boolean keysRows() {
+      return false;
+    }
+
+    /** Called once after the last chunk. */
+    void finish();
+  }
+}
