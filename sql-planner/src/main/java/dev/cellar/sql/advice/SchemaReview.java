@@ -2,6 +2,7 @@ package dev.cellar.sql.advice;
 
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.codec.KeyType;
 import dev.cellar.storage.ColumnFamilyDescriptor;
@@ -164,33 +165,30 @@ public final class SchemaReview {
     return n;
   }
 
+  /**
+   * An index whose entries do not live as long as its table's rows ({@link RowTtl#rowTtl}): Cellar
+   * gives them that TTL, and ALTER TABLE keeps it, so this is a family changed by other means.
+   */
   private static Advice indexTtl(TableDef table, TableDescriptor store, IndexDef index, TableDescriptor ixStore) {
-    if (index.layout() != IndexDef.Layout.TABLE || ixStore == null) {
+    TableDescriptor where = index.layout() == IndexDef.Layout.FAMILY ? store : ixStore;
+    if (store == null || where == null || !where.hasFamily(index.family())) {
       return null;
     }
-    int dataTtl = shortestTtl(store);
-    int indexTtl = shortestTtl(ixStore);
+    int dataTtl = RowTtl.of(table, store).rowTtl();
+    ColumnFamilyDescriptor f = where.family(index.family());
+    int indexTtl = f.hasTtl() ? f.ttlSeconds() : RowTtl.FOREVER;
     if (dataTtl == indexTtl) {
       return null;
     }
     return new Advice(Advice.Rule.INDEX_TTL_DIFFERS, table.qualifiedName(), index.name(), "index " + index.name()
-        + " keeps entries " + ttl(indexTtl) + " while its table keeps cells " + ttl(dataTtl)
+        + " keeps entries " + ttl(indexTtl) + " while its table keeps rows " + ttl(dataTtl)
         + ": the index answers for rows that are gone, or misses rows that are there",
-        "give the index's store table the table's TTL (" + ttl(dataTtl) + ")");
+        "give the index's family " + index.family() + " of store table " + where.name() + " the rows' TTL ("
+            + ttl(dataTtl) + "), or ALTER INDEX " + index.name() + " ON " + table.name() + " REBUILD");
   }
 
   private static String ttl(int seconds) {
-    return seconds == Integer.MAX_VALUE ? "forever" : seconds + " s";
-  }
-
-  private static int shortestTtl(TableDescriptor d) {
-    int ttl = Integer.MAX_VALUE;
-    for (ColumnFamilyDescriptor f : d.families()) {
-      if (f.hasTtl()) {
-        ttl = Math.min(ttl, f.ttlSeconds());
-      }
-    }
-    return ttl;
+    return seconds == RowTtl.FOREVER ? "forever" : seconds + " s";
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.sql.ddl.DdlStatement.Column;
 import dev.cellar.sql.ddl.DdlStatement.Option;
+import dev.cellar.sql.exec.RowTtls;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.ColumnFamilyDescriptor;
@@ -112,12 +113,19 @@ final class AlterTableDdl {
     if (!changed && s.options().isEmpty()) {
       return;
     }
+    TableDef altered = t.withColumns(cols).withOptions(options);
+    TableDescriptor.Builder families = desc.toBuilder();
+    built.values().forEach(families::family);
+    // a new family may keep a row longer than the families its indexes read
+    IndexTtl.checkAlter(db, altered, families.build());
     Admin admin = db.store().admin();
     for (String f : newFamilies) {
       admin.addFamily(t.storageName(), built.get(f));
     }
     modifyChangedFamilies(t, desc, built, newFamilies);
-    db.catalog().putTable(t.withColumns(cols).withOptions(options));
+    db.catalog().putTable(altered);
+    RowTtls.forget(db, t.storageName());
+    IndexTtl.follow(db, altered);
   }
 
   /**
@@ -189,6 +197,9 @@ final class AlterTableDdl {
     }
     checkNames(t, cols);
     db.catalog().putTable(t.withColumns(cols));
+    // a family left without columns no longer keeps the rows alive
+    RowTtls.forget(db, t.storageName());
+    IndexTtl.follow(db, t.withColumns(cols));
     // the row timestamp has no cells of its own
     dropped.removeIf(c -> !c.isCell());
     if (t.isMapped() || dropped.isEmpty()) {
@@ -247,7 +258,13 @@ final class AlterTableDdl {
     TableOptions.applyFamilyOptions(t.name(), s.options(), fams, false);
     Map<String, ColumnFamilyDescriptor> built = new LinkedHashMap<>();
     fams.forEach((f, b) -> built.put(f, TableOptions.buildFamily(t.name(), f, b)));
+    TableDescriptor.Builder after = desc.toBuilder();
+    built.values().forEach(after::family);
+    IndexTtl.checkAlter(db, t, after.build());
     modifyChangedFamilies(t, desc, built, Set.of());
+    RowTtls.forget(db, t.storageName());
+    // the indexes' entries live as long as the rows do
+    IndexTtl.follow(db, t);
     if (!options.equals(t.options())) {
       db.catalog().putTable(t.withOptions(options));
     }

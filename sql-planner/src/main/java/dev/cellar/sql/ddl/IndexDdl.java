@@ -5,6 +5,7 @@ import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.Name;
@@ -106,6 +107,7 @@ final class IndexDdl {
     }
     IndexDef ix;
     Admin admin = db.store().admin();
+    RowTtl life = RowTtl.of(t, admin.describe(t.storageName()));
     if (s.local()) {
       // an index family: the entries live in the data table's regions, beside the rows
       String family = LOCAL_FAMILY_PREFIX + name;
@@ -117,10 +119,11 @@ final class IndexDdl {
       }
       ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.FAMILY, t.storageName(), family,
           parts, include, s.unique(), IndexDef.State.BUILDING);
+      IndexTtl.check(ix, t, life, false);
       if (admin.describe(t.storageName()).familyNames().contains(family)) {
         admin.deleteFamily(t.storageName(), family);
       }
-      admin.addFamily(t.storageName(), ColumnFamilyDescriptor.newBuilder(family).maxVersions(1).build());
+      admin.addFamily(t.storageName(), IndexTtl.entryFamily(family, life));
     } else {
       String storage = STORAGE_PREFIX + t.name() + "." + name;
       try {
@@ -131,12 +134,12 @@ final class IndexDdl {
       }
       ix = new IndexDef(Catalog.DEFAULT_SCHEMA, name, t.name(), IndexDef.Layout.TABLE, storage, ENTRY_FAMILY,
           parts, include, s.unique(), IndexDef.State.BUILDING);
+      IndexTtl.check(ix, t, life, false);
       if (admin.tableExists(storage)) {
         // left by an index whose DROP did not finish
         admin.deleteTable(storage);
       }
-      admin.createTable(TableDescriptor.newBuilder(storage)
-          .family(ColumnFamilyDescriptor.newBuilder(ENTRY_FAMILY).maxVersions(1).build()).build());
+      admin.createTable(TableDescriptor.newBuilder(storage).family(IndexTtl.entryFamily(ENTRY_FAMILY, life)).build());
     }
     try {
       db.catalog().putIndex(ix);
@@ -461,10 +464,12 @@ final class IndexDdl {
       db.catalog().putIndex(building);
       if (ix.layout() == IndexDef.Layout.FAMILY) {
         db.store().admin().deleteFamily(ix.storageName(), ix.family());
-        db.store().admin().addFamily(ix.storageName(),
-            ColumnFamilyDescriptor.newBuilder(ix.family()).maxVersions(1).build());
+        db.store().admin().addFamily(ix.storageName(), IndexTtl.entryFamily(ix.family(),
+            RowTtl.of(t, db.store().admin().describe(t.storageName()))));
       } else {
         db.store().admin().truncateTable(ix.storageName(), false);
+        // a family whose TTL was changed by other means gets its rows' again
+        IndexTtl.follow(db, t);
       }
     } finally {
       lock.unlock();

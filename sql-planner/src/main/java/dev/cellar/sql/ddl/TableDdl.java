@@ -12,6 +12,7 @@ import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.ddl.DdlStatement.Column;
 import dev.cellar.sql.ddl.DdlStatement.KeyPart;
 import dev.cellar.sql.ddl.DdlStatement.Option;
+import dev.cellar.sql.exec.RowTtls;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.ColumnFamilyDescriptor;
@@ -177,6 +178,8 @@ final class TableDdl {
       throw new CellarSqlException(SqlState.TABLE_EXISTS, "the store holds a table called " + storageName
           + " that is not in the SQL catalog; drop it through the storage API or choose another name");
     }
+    // a table dropped under this name may have had other TTLs
+    RowTtls.forget(db, storageName);
     if (splits.length > 0) {
       admin.createTable(tb.build(), splits);
     } else {

@@ -3,6 +3,7 @@ package dev.cellar.sql.exec;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.Operations;
@@ -15,6 +16,7 @@ import dev.cellar.storage.Delete;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.Table;
 import dev.cellar.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,11 +58,32 @@ public final class IndexBuilder {
   private final TableMapping data;
   private final IndexMapping index;
   private final AtomicLong rowsDone = new AtomicLong();
+  /** Whether entries take their rows' timestamps ({@link #entryTs}). */
+  private final boolean rowTimes;
 
   public IndexBuilder(CellarDatabase db, TableDef table, IndexDef index) {
     this.db = db;
     this.data = new TableMapping(table);
     this.index = new IndexMapping(index, data);
+    // a ROW_TIMESTAMP or dynamic family's cells have their own times: such an index checks its rows
+    this.rowTimes = table.rowTimestampColumn() == null && !table.isDynamic()
+        && RowTtls.of(db, table).expires();
+  }
+
+  /**
+   * The timestamp of the entry of row {@code r} that a build writes: on a table whose rows expire
+   * ({@link RowTtl#expires}), the row's (its latest cell's: every statement writes the row whole),
+   * so that the entry expires with it; otherwise {@code putTs}, the chunk's.
+   */
+  private long entryTs(Result r, long putTs) {
+    if (!rowTimes) {
+      return putTs;
+    }
+    long ts = Long.MIN_VALUE;
+    for (Cell c : r.cells()) {
+      ts = Math.max(ts, c.timestamp());
+    }
+    return ts == Long.MIN_VALUE ? putTs : ts;
   }
 
   /** Rows of the table indexed so far. */
@@ -133,7 +156,7 @@ public final class IndexBuilder {
             for (Result r = s.next(); r != null; r = s.next()) {
               for (Object[] row : rows(r, wanted)) {
                 Object[] e = index.newEntryRow(row, r.row());
-                chunk.addAll(index.entryPut(index.entryKey(e), e, putTs).cells());
+                chunk.addAll(index.entryPut(index.entryKey(e), e, entryTs(r, putTs)).cells());
                 n++;
               }
               last = r.row();
@@ -203,7 +226,7 @@ public final class IndexBuilder {
           for (Result r = s.next(); r != null; r = s.next()) {
             for (Object[] row : rows(r, wanted)) {
               Object[] e = index.newEntryRow(row, r.row());
-              batch.add(entryTable, index.entryPut(index.entryKey(e), e, putTs));
+              batch.add(entryTable, index.entryPut(index.entryKey(e), e, entryTs(r, putTs)));
               rowsDone.incrementAndGet();
             }
             last = r.row();
@@ -404,7 +427,8 @@ public final class IndexBuilder {
     }
     byte[] previous = null;
     Scan scan = new Scan().addFamily(index.family()).setCaching(CHUNK);
-    try (ResultScanner s = VerifyingIndexTable.of(db.store(), index).scanner(scan)) {
+    Table entries = VerifyingIndexTable.of(db.store(), index, RowTtls.checkRows(db, data.def()));
+    try (ResultScanner s = entries.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
         Object[] e = index.entries().decode(r);
         byte[] prefix = index.uniquePrefix(e);
@@ -444,6 +468,7 @@ public final class IndexBuilder {
     lock.lock();
     try {
       TreeMap<byte[], Object[]> expected = new TreeMap<>(Arrays::compareUnsigned);
+      TreeMap<byte[], Long> times = new TreeMap<>(Arrays::compareUnsigned);
       long rows = 0;
       Scan scan = new Scan().setCaching(CHUNK);
       data.addColumns(scan, null);
@@ -452,6 +477,7 @@ public final class IndexBuilder {
           for (Object[] row : rows(r, null)) {
             Object[] e = index.newEntryRow(row, r.row());
             expected.put(index.entryKey(e), e);
+            times.put(index.entryKey(e), entryTs(r, Long.MIN_VALUE));
             rows++;
           }
         }
@@ -480,7 +506,9 @@ public final class IndexBuilder {
       for (Iterator<Map.Entry<byte[], Object[]>> it = expected.entrySet().iterator(); it.hasNext();) {
         Map.Entry<byte[], Object[]> e = it.next();
         missing++;
-        fixes.add(index.index().storageName(), index.entryPut(e.getKey(), e.getValue(), stamp.putTs()));
+        long ts = times.get(e.getKey());
+        fixes.add(index.index().storageName(), index.entryPut(e.getKey(), e.getValue(),
+            ts == Long.MIN_VALUE ? stamp.putTs() : ts));
       }
       if (repair && !fixes.isEmpty()) {
         db.store().write(fixes);

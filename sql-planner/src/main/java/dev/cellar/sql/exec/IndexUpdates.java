@@ -3,6 +3,7 @@ package dev.cellar.sql.exec;
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.IndexDef;
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.Timestamps;
 import dev.cellar.sql.txn.RangeWatch;
@@ -46,6 +47,12 @@ public final class IndexUpdates {
   private final List<Map<ByteBuffer, Object[]>> added = new ArrayList<>();
   /** The data keys whose rows the statement changes or deletes. */
   private final Set<ByteBuffer> changedKeys = new HashSet<>();
+  /**
+   * Whether the table's rows expire ({@link RowTtl#expires}): every row the statement writes is
+   * written whole again ({@link TableWriter}), so its entries are written again too, even when
+   * unchanged, and expire with it.
+   */
+  private final boolean renew;
 
   private IndexUpdates(CellarDatabase db, CellarStore store, TableMapping data, List<IndexMapping> indexes) {
     this.db = db;
@@ -56,11 +63,17 @@ public final class IndexUpdates {
       removed.add(new LinkedHashMap<>());
       added.add(new LinkedHashMap<>());
     }
+    this.renew = !indexes.isEmpty() && rowsExpire(db, data);
   }
 
   /** The index maintenance of a statement writing {@code data}'s table; empty if it has no index. */
   public static IndexUpdates of(CellarDatabase db, CellarStore store, TableMapping data) {
     return new IndexUpdates(db, store, data, mappings(db, data));
+  }
+
+  /** Whether a family of the cells of {@code data}'s table has a TTL. */
+  static boolean rowsExpire(CellarDatabase db, TableMapping data) {
+    return RowTtls.of(db, data.def()).expires();
   }
 
   /**
@@ -213,7 +226,7 @@ public final class IndexUpdates {
     if (store instanceof RangeWatch w) {
       w.watchPrefix(ix.index().storageName(), prefix);
     }
-    Table t = VerifyingIndexTable.of(store, ix);
+    Table t = VerifyingIndexTable.of(store, ix, RowTtls.checkRows(db, data.def()));
     Scan scan = new Scan().setRowPrefix(prefix).addFamily(ix.family());
     try (ResultScanner s = t.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
@@ -304,7 +317,7 @@ public final class IndexUpdates {
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
         Object[] before = gone.get(e.getKey());
-        if (before == null || !ix.sameEntry(before, e.getValue())) {
+        if (before == null || !ix.sameEntry(before, e.getValue()) || renew) {
           settled.add(table, ix.markerPut(e.getKey().array(), true, after.putTs()));
         }
       }
@@ -364,11 +377,12 @@ public final class IndexUpdates {
       }
       for (Map.Entry<ByteBuffer, Object[]> e : come.entrySet()) {
         Object[] before = gone.get(e.getKey());
-        if (before != null && ix.sameEntry(before, e.getValue())) {
+        if (before != null && ix.sameEntry(before, e.getValue()) && !renew) {
           continue;
         }
         if (before != null) {
-          // an included column may have become NULL: the entry is written anew
+          // an included column may have become NULL: the entry is written anew (renewed, with
+          // its row, on a table whose rows expire)
           batch.add(table, new Delete(e.getKey().array(), deleteTs).addFamily(ix.family()));
         }
         batch.add(table, ix.entryPut(e.getKey().array(), e.getValue(), putTs, verified));

@@ -57,6 +57,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>UPSERT: insert or replace by key; only the columns the statement names are written
  *       (others keep their values, as in Phoenix); a NULL deletes the cell.</li>
  *   <li>UPDATE: writes the changed columns (NULL deletes the cell); a changed key moves the row.</li>
+ *   <li>On a table whose families have a TTL, UPSERT and UPDATE write the row whole: the columns
+ *       they leave alone again, with their values, so that a row's cells expire together and its
+ *       index entries with them ({@code indexes.md} §3.2).</li>
  *   <li>DELETE: deletes the whole row.</li>
  * </ul>
  * A table without a primary key finds the rows to update or delete by their values (rows with
@@ -140,8 +143,11 @@ public final class TableWriter {
         }
       }
       IndexUpdates indexes = IndexUpdates.of(db, store, m);
+      // on a table whose rows expire, an UPSERT of some columns writes the others again too
+      boolean whole = upsert && targeted != null && !def.hiddenKey() && IndexUpdates.rowsExpire(db, m);
+      Map<ByteBuffer, Object[]> old = upsert && !def.hiddenKey() && (whole || !indexes.isEmpty())
+          ? currentRows(byKey.keySet()) : Map.of();
       if (!indexes.isEmpty()) {
-        Map<ByteBuffer, Object[]> old = upsert && !def.hiddenKey() ? currentRows(byKey.keySet()) : Map.of();
         indexes.written(byKey, old, upsert ? targeted : null);
         indexes.checkUnique();
         deletes |= indexes.deletes();
@@ -151,7 +157,8 @@ public final class TableWriter {
       for (Map.Entry<ByteBuffer, Object[]> e : byKey.entrySet()) {
         byte[] key = e.getKey().array();
         Object[] row = e.getValue();
-        Put p = mutations.put(key, row, upsert ? targeted : null, stamp.putTs());
+        Put p = whole ? mutations.put(key, withOthers(row, old.get(e.getKey()), targeted), null, stamp.putTs())
+            : mutations.put(key, row, upsert ? targeted : null, stamp.putTs());
         if (p.isEmpty()) {
           if (!upsert) {
             throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION, "row " + m.describeKey(row) + " of mapped table "
@@ -192,7 +199,7 @@ public final class TableWriter {
 
   /**
    * UPDATE: each input row holds the old values of every column followed by the new values of
-   * {@code updated} columns.
+   * {@code updated} columns. On a table whose rows expire the row is written whole.
    *
    * @return rows updated
    */
@@ -238,6 +245,8 @@ public final class TableWriter {
       }
       deletes |= keyChange;
       IndexUpdates indexes = IndexUpdates.of(db, store, m);
+      // on a table whose rows expire, the row is written whole: its cells expire together
+      boolean[] written = IndexUpdates.rowsExpire(db, m) ? null : targeted;
       if (!indexes.isEmpty()) {
         indexes.updated(oldKeys, input, newRows, keyChange);
         indexes.checkUnique();
@@ -248,7 +257,7 @@ public final class TableWriter {
       if (!keyChange) {
         for (int i = 0; i < newRows.size(); i++) {
           byte[] key = oldKeys.get(i);
-          mutations.addPut(batch, mutations.put(key, newRows.get(i), targeted, stamp.putTs()));
+          mutations.addPut(batch, mutations.put(key, newRows.get(i), written, stamp.putTs()));
           Delete d = mutations.nullCells(key, newRows.get(i), targeted, stamp.deleteTs());
           if (d != null) {
             batch.add(def.storageName(), d);
@@ -334,6 +343,20 @@ public final class TableWriter {
       }
     }
     return null;
+  }
+
+  /**
+   * The row an UPSERT naming the columns {@code targeted} leaves: {@code row}'s values for them,
+   * {@code old}'s (the row stored before, or null) for the others.
+   */
+  private Object[] withOthers(Object[] row, Object[] old, boolean[] targeted) {
+    Object[] out = row.clone();
+    for (int f = 0; f < out.length && f < m.fieldCount(); f++) {
+      if (!targeted[f] && !m.isKey(f)) {
+        out[f] = old == null ? null : old[f];
+      }
+    }
+    return out;
   }
 
   /** The rows now stored under {@code keys}, decoded whole, by key; absent keys are left out. */

@@ -1,5 +1,6 @@
 package dev.cellar.sql.exec;
 
+import dev.cellar.sql.catalog.RowTtl;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
@@ -34,26 +35,37 @@ import java.util.List;
  *
  * <p>Readers do not write: the entries they check stay unverified until a later statement on
  * the row or {@code ALTER INDEX ... REPAIR} settles them.
+ *
+ * <p>An index of a table whose rows may expire before their entries ({@link RowTtl#indexChecksRows})
+ * is read through one too, on any store, and there every entry is checked against its row.
  */
 public final class VerifyingIndexTable implements Table {
   private final IndexMapping index;
   private final Table entries;
   private final CellarStore store;
+  /** Whether every entry is checked against its row, verified or not. */
+  private final boolean checkAll;
   private Table data;
 
-  private VerifyingIndexTable(CellarStore store, IndexMapping index, Table entries) {
+  private VerifyingIndexTable(CellarStore store, IndexMapping index, Table entries, boolean checkAll) {
     this.store = store;
     this.index = index;
     this.entries = entries;
+    this.checkAll = checkAll;
   }
 
   /**
    * The entries' table of {@code index} as a reader over {@code store} sees it: the store's own
-   * table when the store's batches are atomic (entries and rows never differ), else a checking one.
+   * table when the store's batches are atomic (entries and rows never differ), else a checking
+   * one; with {@code checkRows} (the table's rows may expire before their entries,
+   * {@link RowTtl#indexChecksRows}), one that checks every entry.
    */
-  public static Table of(CellarStore store, IndexMapping index) {
+  public static Table of(CellarStore store, IndexMapping index, boolean checkRows) {
     Table t = store.table(index.index().storageName());
-    return store.atomicMultiRowBatches() ? t : new VerifyingIndexTable(store, index, t);
+    if (checkRows) {
+      return new VerifyingIndexTable(store, index, t, true);
+    }
+    return store.atomicMultiRowBatches() ? t : new VerifyingIndexTable(store, index, t, false);
   }
 
   private Table data() {
@@ -68,7 +80,7 @@ public final class VerifyingIndexTable implements Table {
    * row calls for an entry with this key, else {@code null}.
    */
   Result check(Result entry) {
-    if (entry.isEmpty() || index.isVerified(entry)) {
+    if (entry.isEmpty() || !checkAll && index.isVerified(entry)) {
       return entry;
     }
     Object[] e = index.entries().decode(entry);

@@ -8,6 +8,7 @@ import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.exec.IndexMapping;
+import dev.cellar.sql.exec.RowTtls;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.sql.exec.TableWriter;
 import dev.cellar.sql.exec.VerifyingIndexTable;
@@ -326,11 +327,13 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
       return new AbstractEnumerable<>() {
         @Override
         public Enumerator<Object> enumerator() {
+          boolean checkRows = RowTtls.checkRows(db, def);
           if (ix.coversAll(fields)) {
-            return new CellarEnumerator(VerifyingIndexTable.of(store(root), ix), path, context, ix.entries(),
-                fields, scalar, cancel, readStats());
+            return new CellarEnumerator(VerifyingIndexTable.of(store(root), ix, checkRows), path, context,
+                ix.entries(), fields, scalar, cancel, readStats());
           }
-          return new IndexLookupEnumerator(store(root), ix, path, context, fields, scalar, cancel, readStats());
+          return new IndexLookupEnumerator(store(root), ix, checkRows, path, context, fields, scalar, cancel,
+              readStats());
         }
       };
     }

@@ -39,13 +39,17 @@ public final class IndexLookupEnumerator implements Enumerator<Object> {
   private boolean entriesDone;
   private Object current;
 
-  public IndexLookupEnumerator(CellarStore store, IndexMapping index, AccessPath path, DataContext context, int[] fields,
-      boolean scalar, Cancellation cancel, ReadStats stats) {
+  /**
+   * The rows of {@code path} over {@code index}; with {@code checkRows}, every entry is checked
+   * against its row before the row is read ({@code VerifyingIndexTable}).
+   */
+  public IndexLookupEnumerator(CellarStore store, IndexMapping index, boolean checkRows, AccessPath path,
+      DataContext context, int[] fields, boolean scalar, Cancellation cancel, ReadStats stats) {
     this.index = index;
     this.data = index.data();
     this.table = store.table(data.def().storageName());
     this.keyFields = dataKeyFields(index);
-    this.entries = new CellarEnumerator(VerifyingIndexTable.of(store, index), path, context, index.entries(),
+    this.entries = new CellarEnumerator(VerifyingIndexTable.of(store, index, checkRows), path, context, index.entries(),
         keyFields, false, cancel, stats);
     this.fields = fields;
     this.scalar = scalar;
