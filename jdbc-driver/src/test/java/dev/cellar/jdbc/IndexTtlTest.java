@@ -34,9 +34,9 @@ import org.junit.jupiter.api.Test;
  */
 class IndexTtlTest {
   /** The tables' TTL, in ms. */
-  private static final long TTL = 2000;
+  private static final long TTL = 4000;
   /** When rows are written again, after the first writes. */
-  private static final long REWRITE = 1300;
+  private static final long REWRITE = 2500;
   /** How long past a row's TTL a read waits. */
   private static final long MARGIN = 200;
 
@@ -138,7 +138,7 @@ class IndexTtlTest {
 
   /** Table {@code t} with a TTL and indexes of every kind: global, covering, LOCAL, covering LOCAL, unique. */
   private void create(String t) throws Exception {
-    run(c, "CREATE TABLE " + t + " (id INTEGER PRIMARY KEY, v VARCHAR, w INTEGER) TTL=2",
+    run(c, "CREATE TABLE " + t + " (id INTEGER PRIMARY KEY, v VARCHAR, w INTEGER) TTL=4",
         "CREATE INDEX " + t + "_v ON " + t + " (v)", "CREATE INDEX " + t + "_v_w ON " + t + " (v) INCLUDE (w)",
         "CREATE LOCAL INDEX " + t + "_w ON " + t + " (w)",
         "CREATE LOCAL INDEX " + t + "_w_v ON " + t + " (w) INCLUDE (v)",
@@ -214,7 +214,7 @@ class IndexTtlTest {
 
   @Test
   void anIndexBuiltOverExistingRowsGivesEachEntryItsRowsLife() throws Exception {
-    run(c, "CREATE TABLE b (id INTEGER PRIMARY KEY, v VARCHAR, w INTEGER) TTL=2");
+    run(c, "CREATE TABLE b (id INTEGER PRIMARY KEY, v VARCHAR, w INTEGER) TTL=4");
     String upsert = "UPSERT INTO %s VALUES (?, ?, ?)";
     exec(String.format(upsert, "b"), 91, "x", 91);
     writes(() -> {
@@ -240,18 +240,18 @@ class IndexTtlTest {
 
   @Test
   void familiesWithTheirOwnTtlsAnIndexChecksItsRows() throws Exception {
-    // family 0 (the row's marker, v) keeps cells 1 s, family B (w) 2 s: a row lives as long as any cell
-    run(c, "CREATE TABLE p (id INTEGER PRIMARY KEY, v VARCHAR, b.w INTEGER) TTL=1, b.TTL=2");
-    assertFails(c, "0A000", "CREATE INDEX p_v ON p (v)", "P_V", "V (family 0, TTL 1 s)", "TTL 2 s");
+    // family 0 (the row's marker, v) keeps cells 2 s, family B (w) 4 s: a row lives as long as any cell
+    run(c, "CREATE TABLE p (id INTEGER PRIMARY KEY, v VARCHAR, b.w INTEGER) TTL=2, b.TTL=4");
+    assertFails(c, "0A000", "CREATE INDEX p_v ON p (v)", "P_V", "V (family 0, TTL 2 s)", "TTL 4 s");
     run(c, "CREATE INDEX p_w ON p (w)", "CREATE LOCAL INDEX p_wl ON p (w)");
     for (String ix : List.of("p_w", "p_wl")) {
       same("p", ix, "id", "w IS NULL");
       same("p", ix, "id, w", "w = 5");
     }
-    // row 1 has cells in family 0 only: it is gone after 1 s, before its entries (2 s)
+    // row 1 has cells in family 0 only: it is gone after 2 s, before its entries (4 s)
     run(c, "UPSERT INTO p VALUES (1, 'x', NULL)", "UPSERT INTO p VALUES (2, 'y', 5)");
     long written = System.currentTimeMillis();
-    until(written + 1000 + MARGIN);
+    until(written + 2000 + MARGIN);
     for (String ix : List.of("p_w", "p_wl")) {
       same("p", ix, "id", "w IS NULL");
       same("p", ix, "id, w", "w = 5", "2, 5");
@@ -267,11 +267,11 @@ class IndexTtlTest {
   void alterTableTtlReachesItsIndexes() throws Exception {
     run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, v VARCHAR, b.w INTEGER)",
         "CREATE INDEX t_v ON t (v)", "CREATE LOCAL INDEX t_vl ON t (v)", "CREATE INDEX t_w ON t (w)");
-    run(c, "ALTER TABLE t SET TTL=2");
+    run(c, "ALTER TABLE t SET TTL=4");
     CellarStore store = c.unwrap(CalciteConnection.class).getRootSchema().getSubSchema("PUBLIC")
         .unwrap(CellarSchema.class).session().database().store();
-    assertEquals(2, store.admin().describe("_cellar_index.T.T_V").family("0").ttlSeconds());
-    assertEquals(2, store.admin().describe("T").family("_i.T_VL").ttlSeconds());
+    assertEquals(4, store.admin().describe("_cellar_index.T.T_V").family("0").ttlSeconds());
+    assertEquals(4, store.admin().describe("T").family("_i.T_VL").ttlSeconds());
     same("t", "t_v", "id", "v = 'a'");
     same("t", "t_vl", "id", "v = 'a'");
     run(c, "UPSERT INTO t VALUES (1, 'a', 5)");
@@ -283,9 +283,9 @@ class IndexTtlTest {
     same("t", "t_w", "id", "w = 5");
     // an index whose column would expire before the rows do: a shorter TTL, a family kept forever
     assertFails(c, "0A000", "ALTER TABLE t SET b.TTL=1", "T_W", "W (family B, TTL 1 s)");
-    assertEquals(2, store.admin().describe("T").family("B").ttlSeconds());
-    assertFails(c, "0A000", "ALTER TABLE t ADD c.x INTEGER", "T_V", "V (family 0, TTL 2 s)", "kept forever");
-    run(c, "ALTER TABLE t ADD c.x INTEGER c.TTL=2");
+    assertEquals(4, store.admin().describe("T").family("B").ttlSeconds());
+    assertFails(c, "0A000", "ALTER TABLE t ADD c.x INTEGER", "T_V", "V (family 0, TTL 4 s)", "kept forever");
+    run(c, "ALTER TABLE t ADD c.x INTEGER c.TTL=4");
     run(c, "ALTER TABLE t SET TTL=FOREVER");
     assertEquals(Arrays.asList(false, false), Arrays.asList(
         store.admin().describe("_cellar_index.T.T_V").family("0").hasTtl(),
