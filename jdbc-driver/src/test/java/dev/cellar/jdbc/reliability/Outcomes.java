@@ -37,9 +37,8 @@ final class Outcomes {
         + "implement|ClassCastException).*\\(SELECT \\(SELECT"), "scalar sub-queries nested directly in each "
         + "other ((SELECT (SELECT v))) fail inside Calcite's planner");
     KNOWN.put(Pattern.compile("^threw java\\.lang\\.AssertionError: (Correlation variable \\$cor\\d+ should be defined"
-        + "|Required columns \\{\\d+\\} not subset of left columns)"), "a join read as a MULTI-GET of correlated "
-        + "values below a hash join, and scalar sub-queries nested in each other, end in an assertion of "
-        + "Calcite's code generation");
+        + "|Required columns \\{\\d+\\} not subset of left columns)"), "scalar sub-queries nested in each other end "
+        + "in an assertion of Calcite's code generation");
     KNOWN.put(Pattern.compile("^threw java\\.lang\\.AssertionError: null"), "an UPDATE with a DECIMAL literal of "
         + "hundreds of digits ends in an assertion of Calcite's type system");
     KNOWN.put(Pattern.compile("^XX000: internal error: (IllegalArgumentException: Cannot convert|ClassCastException: "
