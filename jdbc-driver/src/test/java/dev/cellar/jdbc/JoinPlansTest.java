@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Plans the reliability suites once got wrong: an order claimed for an expression of a key column
  * that is ordered only among rows of equal leading columns; key-lookup joins whose inner side, a
- * MULTI-GET of the outer rows' values, was taken below a hash join that hands it none.
+ * MULTI-GET of the outer rows' values, was taken below a hash join that hands it none; and
+ * planning failures that left the driver as something other than an SQLException.
  */
 class JoinPlansTest {
   private Connection c;
@@ -144,6 +147,29 @@ class JoinPlansTest {
         assertEquals(Sql.strings(h2, q), Sql.strings(c, q), q);
       }
     }
+  }
+
+  /**
+   * A planning failure of Calcite's that ends in an assertion (scalar sub-queries nested in
+   * each other, inside an aggregate) is an SQLException like any other, not an {@code Error}
+   * out of {@code executeQuery}.
+   */
+  @Test
+  void aPlanningAssertionIsAnSqlException() throws Exception {
+    fans();
+    String sql = "SELECT type, COUNT(DISTINCT (SELECT (SELECT (SELECT fans_id)))), MAX(user_id) FROM user_fans "
+        + "GROUP BY type";
+    try (Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery(sql)) {
+        while (rs.next()) {
+          assertTrue(rs.getInt(2) > 0);
+        }
+      } catch (SQLException e) {
+        assertEquals(5, e.getSQLState().length(), e::getMessage);
+      }
+    }
+    // the connection is still usable
+    assertRows(c, "SELECT COUNT(*) FROM user_fans", "4");
   }
 
   private String plan(String sql) throws SQLException {
