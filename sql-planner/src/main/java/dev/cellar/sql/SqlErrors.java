@@ -115,6 +115,12 @@ public final class SqlErrors {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);
     }
     if (c instanceof UnsupportedOperationException) {
+      if (c.getMessage() == null) {
+        // thrown bare while a call is typed (PERCENTILE_CONT(0.5) without WITHIN GROUP)
+        return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "not supported: a function called in a form it "
+            + "does not take (check its arguments, and WITHIN GROUP (ORDER BY ...) for PERCENTILE_CONT and "
+            + "PERCENTILE_DISC)", c);
+      }
       // Calcite's "needToImplement" names its own class first: "class ...SqlBasicCall: TABLE `T`"
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED,
           "not supported: " + msg.replaceFirst("^class [\\w.$]+: ", ""), c);
