@@ -187,6 +187,105 @@ class PhoenixFunctionsTest {
   }
 
   @Test
+  void floorCeilAndCalendarUnitsOfDates() throws Exception {
+    // FLOOR is TRUNC; CEIL leaves a whole unit as it is
+    value("FLOOR(TIMESTAMP '2001-02-03 04:35:06', 'HOUR')", "2001-02-03 04:00:00.000");
+    value("FLOOR(TIMESTAMP '2001-02-03 04:35:06', 'MINUTE', 15)", "2001-02-03 04:30:00.000");
+    value("CEIL(TIMESTAMP '2001-02-03 04:35:06', 'HOUR')", "2001-02-03 05:00:00.000");
+    value("CEIL(TIMESTAMP '2001-02-03 04:00:00', 'HOUR')", "2001-02-03 04:00:00.000");
+    value("CEIL(TIMESTAMP '2001-02-03 04:35:06', 'MINUTE', 20)", "2001-02-03 04:40:00.000");
+    // weeks start on Monday (2001-02-03 is a Saturday), months and years on their first day
+    value("TRUNC(TIMESTAMP '2001-02-03 04:35:06', 'WEEK')", "2001-01-29 00:00:00.000");
+    value("CEIL(TIMESTAMP '2001-02-03 04:35:06', 'WEEK')", "2001-02-05 00:00:00.000");
+    value("FLOOR(TIMESTAMP '2001-02-03 04:35:06', 'MONTH')", "2001-02-01 00:00:00.000");
+    value("CEIL(TIMESTAMP '2001-02-03 04:35:06', 'MONTH')", "2001-03-01 00:00:00.000");
+    value("ROUND(TIMESTAMP '2001-02-20 00:00:00', 'MONTH')", "2001-03-01 00:00:00.000");
+    value("ROUND(TIMESTAMP '2001-02-03 04:35:06', 'YEAR')", "2001-01-01 00:00:00.000");
+    value("CEIL(TIMESTAMP '2001-02-03 04:35:06', 'YEAR')", "2002-01-01 00:00:00.000");
+    // a DATE is taken at its midnight
+    value("TRUNC(DATE '2024-05-08', 'MONTH')", "2024-05-01 00:00:00.000");
+    value("CEIL(DATE '2024-05-08', 'WEEK')", "2024-05-13 00:00:00.000");
+    // a number to a scale
+    value("FLOOR(2.567, 2)", "2.56");
+    value("CEIL(2.561, 2)", "2.57");
+    value("FLOOR(-2.561, 1)", "-2.6");
+    // Phoenix counts the days of the week from Monday = 1 to Sunday = 7
+    value("DAYOFWEEK(DATE '2024-05-06')", "1");
+    value("DAYOFWEEK(TIMESTAMP '2024-05-05 23:00:00')", "7");
+    assertRows(c, "SELECT FLOOR(ts, 'DAY'), CEIL(dt, 'MONTH'), DAYOFWEEK(dt) FROM f ORDER BY id",
+        "2001-02-03 00:00:00.000, 2024-02-01 00:00:00.000, 7", "2004-01-18 00:00:00.000, 2024-02-01 00:00:00.000, 4",
+        "null, null, null");
+    assertFails(c, "22023", "SELECT CEIL(ts, 'MONTH', 2) FROM f", "CEIL", "MONTH", "2");
+    assertFails(c, "22023", "SELECT FLOOR(ts, 'FORTNIGHT') FROM f", "FLOOR", "FORTNIGHT");
+    assertFails(c, "42000", "SELECT FLOOR(s, 'DAY') FROM f", "FLOOR");
+  }
+
+  @Test
+  void bitsAndBytes() throws Exception {
+    // bit n is bit n % 8 of byte n / 8, from the least significant; offsets count round
+    value("GET_BIT(X'0F', 0)", "1");
+    value("GET_BIT(X'0F', 4)", "0");
+    value("GET_BIT(X'0080', 15)", "1");
+    value("GET_BIT(X'0080', -1)", "1");
+    value("GET_BYTE(X'FF01', 0)", "-1");
+    value("GET_BYTE(X'FF01', 1)", "1");
+    value("SET_BIT(X'00', 1, 1)", "02");
+    value("SET_BIT(X'FF', 0, 0)", "fe");
+    value("SET_BYTE(X'0000', 1, 255)", "00ff");
+    value("OCTET_LENGTH(X'0A0B0C')", "3");
+    value("GET_BIT(X'', 0) IS NULL", "true");
+    assertFails(c, "22023", "SELECT SET_BIT(X'00', 0, 2)", "SET_BIT", "2");
+    assertFails(c, "22003", "SELECT SET_BYTE(X'00', 0, 256)", "SET_BYTE", "256");
+  }
+
+  @Test
+  void invertSortsTheOtherWayRound() throws Exception {
+    run(c, "CREATE TABLE inv (id INTEGER PRIMARY KEY, v VARCHAR)", "UPSERT INTO inv VALUES (1, 'b')",
+        "UPSERT INTO inv VALUES (2, 'a')", "UPSERT INTO inv VALUES (3, 'c')");
+    assertRows(c, "SELECT INVERT(v) FROM inv ORDER BY INVERT(v)", "c", "b", "a");
+    assertRows(c, "SELECT id FROM inv ORDER BY INVERT(v) DESC", "2", "1", "3");
+    assertRows(c, "SELECT id FROM inv ORDER BY INVERT(id) NULLS LAST LIMIT 2", "3", "2");
+    assertRows(c, "SELECT id FROM inv WHERE INVERT(v) = 'a'", "2");
+  }
+
+  @Test
+  void collationKeysSortAsTheLocaleDoes() throws Exception {
+    run(c, "CREATE TABLE names (id INTEGER PRIMARY KEY, name VARCHAR)", "UPSERT INTO names VALUES (1, 'zebra')",
+        "UPSERT INTO names VALUES (2, '\u00e4pple')", "UPSERT INTO names VALUES (3, 'apple')");
+    // Swedish sorts \u00e4 after z, German beside a
+    assertRows(c, "SELECT id FROM names ORDER BY COLLATION_KEY(name, 'sv')", "3", "1", "2");
+    assertRows(c, "SELECT id FROM names ORDER BY COLLATION_KEY(name, 'de_DE')", "3", "2", "1");
+    // primary strength: letters alike but for accents and case are one
+    value("COLLATION_KEY('apple', 'de', false, 0, 0) = COLLATION_KEY('\u00c4pple', 'de', false, 0, 0)", "true");
+    value("COLLATION_KEY('apple', 'de') = COLLATION_KEY('\u00c4pple', 'de')", "false");
+    assertFails(c, "22023", "SELECT COLLATION_KEY('a', 'en', false, 7, 0)", "COLLATION_KEY", "7");
+    assertFails(c, "0A000", "SELECT COLLATION_KEY('a', 'en', true, 1, 0)", "COLLATION_KEY");
+  }
+
+  @Test
+  void regexpSplitGivesAnArrayOfVarchars() throws Exception {
+    value("REGEXP_SPLIT('ONE,TWO,THREE', ',')[2]", "TWO");
+    value("CARDINALITY(REGEXP_SPLIT('a1b22c3', '[0-9]+'))", "4");
+    assertRows(c, "SELECT REGEXP_SPLIT(s, ' ')[2] FROM f ORDER BY id", "World", "null", "null");
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT REGEXP_SPLIT('ONE,TWO', ',') FROM f WHERE id = 1")) {
+      rs.next();
+      assertEquals("VARCHAR ARRAY", rs.getMetaData().getColumnTypeName(1));
+      assertEquals(java.util.List.of("ONE", "TWO"), java.util.Arrays.asList((Object[]) rs.getArray(1).getArray()));
+    }
+    assertFails(c, "22023", "SELECT REGEXP_SPLIT(s, '[') FROM f", "REGEXP_SPLIT", "[");
+  }
+
+  @Test
+  void nthValueWithinGroup() throws Exception {
+    run(c, "CREATE TABLE nv (id INTEGER PRIMARY KEY, g VARCHAR, x INTEGER, name VARCHAR)",
+        "UPSERT INTO nv VALUES (1, 'a', 10, 'ann')", "UPSERT INTO nv VALUES (2, 'a', 30, 'bob')",
+        "UPSERT INTO nv VALUES (3, 'a', 20, 'cy')", "UPSERT INTO nv VALUES (4, 'b', 5, 'dee')");
+    assertRows(c, "SELECT g, NTH_VALUE(name, 2) WITHIN GROUP (ORDER BY x DESC), NTH_VALUE(name, 1) WITHIN GROUP (ORDER BY x)"
+        + " FROM nv GROUP BY g ORDER BY g", "a, cy, ann", "b, null, dee");
+  }
+
+  @Test
   void badArgumentsAreDataErrorsNamingTheFunction() throws Exception {
     assertFails(c, "22007", "SELECT TO_DATE('2001-02-31x', 'yyyy-MM-dd')", "TO_DATE", "2001-02-31x");
     assertFails(c, "22007", "SELECT TO_CHAR(ts, 'qqq') FROM f", "TO_CHAR", "qqq");

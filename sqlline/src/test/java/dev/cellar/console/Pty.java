@@ -36,7 +36,10 @@ public final class Pty implements AutoCloseable {
   private Pty(List<String> command) throws IOException {
     Path script = Path.of("/usr/bin/script");
     assertTrue(Files.isExecutable(script), "the terminal tests need util-linux's script at " + script);
-    StringBuilder line = new StringBuilder("stty cols 120 rows 40; exec");
+    // A build started in the background (a CI job, `mvn ... &`) runs with SIGINT ignored, and an
+    // ignored signal stays ignored in every child, even on a terminal of its own: env gives the
+    // program the default disposition back, as a person's terminal would, so Ctrl-C reaches it.
+    StringBuilder line = new StringBuilder("stty cols 120 rows 40; exec env --default-signal=INT");
     for (String c : command) {
       line.append(" '").append(c.replace("'", "'\\''")).append('\'');
     }

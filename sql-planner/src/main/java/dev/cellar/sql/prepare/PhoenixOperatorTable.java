@@ -1,6 +1,7 @@
 package dev.cellar.sql.prepare;
 
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.validate.SqlUserDefinedAggFunction;
 import org.apache.calcite.sql.validate.SqlNameMatchers;
@@ -9,8 +10,14 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.schema.impl.AggregateFunctionImpl;
 import dev.cellar.sql.runtime.PhoenixAggregates;
+import dev.cellar.sql.runtime.PhoenixBytes;
+import dev.cellar.sql.runtime.PhoenixDates;
 import dev.cellar.sql.runtime.PhoenixFunctions;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -47,6 +54,11 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
  * {@code CURRENT_TIME()} (Phoenix writes the parentheses) are the standard ones ({@link #rewrite}). The list with an example of each is in {@code sql-planner/docs/sql.md}.
  */
 final class PhoenixOperatorTable {
+  /** {@code REGEXP_SPLIT} once {@link #rewrite} typed its result. */
+  private static final SqlUnresolvedFunction SPLIT = new SqlUnresolvedFunction(
+      new SqlIdentifier("REGEXP_SPLIT", SqlParserPos.ZERO), null, null, null, null,
+      SqlFunctionCategory.USER_DEFINED_FUNCTION);
+
   /** {@code NOW()}. */
   static final SqlFunction NOW = niladic("NOW");
 
@@ -73,15 +85,22 @@ final class PhoenixOperatorTable {
     ops.add(SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL);
     ops.add(SqlLibraryOperators.TRUNC_BIG_QUERY);
     ops.add(NOW);
+    // the n-th value of a group: NTH_VALUE(v, n) WITHIN GROUP (...) is ARRAY_AGG(v ORDER BY ...)[n]
+    ops.add(SqlLibraryOperators.ARRAY_AGG);
     return ops;
   }
 
-  /** The public static methods of {@link PhoenixFunctions} as functions, named as its Javadoc says. */
+  /**
+   * The public static methods of {@link PhoenixFunctions}, {@link PhoenixDates} and
+   * {@link PhoenixBytes} as functions, named as their Javadoc says.
+   */
   private static SqlOperatorTable functions() {
     CalciteSchema schema = CalciteSchema.createRootSchema(false, false);
-    for (Method m : PhoenixFunctions.class.getDeclaredMethods()) {
-      if (Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) {
-        schema.plus().add(sqlName(m.getName()), ScalarFunctionImpl.create(m));
+    for (Class<?> c : List.of(PhoenixFunctions.class, PhoenixDates.class, PhoenixBytes.class)) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) {
+          schema.plus().add(sqlName(m.getName()), ScalarFunctionImpl.create(m));
+        }
       }
     }
     schema.plus().add("PERCENTILE_CONT", AggregateFunctionImpl.create(PhoenixAggregates.PercentileCont.class));
@@ -125,15 +144,43 @@ final class PhoenixOperatorTable {
     if (node instanceof SqlCall within && within.getKind() == SqlKind.WITHIN_GROUP) {
       return withinGroup(within);
     }
-    if (node instanceof SqlCall call && call.getOperator() instanceof SqlUnresolvedFunction f
-        && call.operandCount() == 0) {
-      switch (f.getName().toUpperCase(Locale.ROOT)) {
-        case "CURRENT_DATE":
-          return SqlStdOperatorTable.CURRENT_DATE.createCall(call.getParserPosition());
-        case "CURRENT_TIME":
-          return SqlStdOperatorTable.CURRENT_TIME.createCall(call.getParserPosition());
-        default:
-          return node;
+    if (node instanceof SqlOrderBy orderBy) {
+      PhoenixOrdering.invertOrder(orderBy.orderList);
+      return node;
+    }
+    if (node instanceof SqlSelect select && select.getOrderList() != null) {
+      PhoenixOrdering.invertOrder(select.getOrderList());
+      return node;
+    }
+    if (node instanceof SqlCall call && (call.getKind() == SqlKind.FLOOR || call.getKind() == SqlKind.CEIL)
+        && call.operandCount() >= 2 && !(call.operand(1) instanceof SqlIntervalQualifier)) {
+      // FLOOR(x, unit [, n]) and CEIL(...) of Phoenix: PhoenixDates' FLOOR and CEIL
+      return new SqlUnresolvedFunction(new SqlIdentifier(call.getKind().name(), SqlParserPos.ZERO), null, null, null,
+          null, SqlFunctionCategory.USER_DEFINED_FUNCTION).createCall(call.getParserPosition(), call.getOperandList());
+    }
+    if (node instanceof SqlCall call && call.getOperator() instanceof SqlUnresolvedFunction f) {
+      String name = f.getName().toUpperCase(Locale.ROOT);
+      if (call.operandCount() == 0 && name.equals("CURRENT_DATE")) {
+        return SqlStdOperatorTable.CURRENT_DATE.createCall(call.getParserPosition());
+      }
+      if (call.operandCount() == 0 && name.equals("CURRENT_TIME")) {
+        return SqlStdOperatorTable.CURRENT_TIME.createCall(call.getParserPosition());
+      }
+      if (call.operandCount() == 1 && name.equals("DAYOFWEEK")) {
+        // Phoenix counts from Monday = 1 to Sunday = 7, as ISO 8601
+        return SqlStdOperatorTable.EXTRACT.createCall(call.getParserPosition(),
+            new SqlIntervalQualifier(TimeUnit.ISODOW, null, call.getParserPosition()), (SqlNode) call.operand(0));
+      }
+      if (name.equals("REGEXP_SPLIT") && f != SPLIT) {
+        // PhoenixFunctions.regexpSplit gives a List, an ARRAY of ANY to Calcite: typed as Phoenix types it
+        SqlParserPos pos = call.getParserPosition();
+        return SqlStdOperatorTable.CAST.createCall(pos, SPLIT.createCall(pos, call.getOperandList()),
+            new SqlDataTypeSpec(new SqlCollectionTypeNameSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos),
+                SqlTypeName.ARRAY, pos), pos));
+      }
+      if (call.operandCount() == 1 && name.equals("INVERT")) {
+        // the value itself; ORDER BY INVERT(x) is ORDER BY x DESC (PhoenixOrdering)
+        return call.operand(0);
       }
     }
     return node;
@@ -168,6 +215,13 @@ final class PhoenixOperatorTable {
         }
         return orderedSetAggregate(name).createCall(pos, asDouble(key, pos), asDouble(aggregate.operand(0), pos),
             SqlLiteral.createBoolean(descending, pos));
+      case "NTH_VALUE":
+        if (aggregate.operandCount() != 2) {
+          return within;
+        }
+        // the n-th value of the group in that order: ARRAY_AGG(v ORDER BY ...)[n]
+        SqlNode values = SqlLibraryOperators.ARRAY_AGG.createCall(pos, aggregate.operand(0), order);
+        return SqlStdOperatorTable.ITEM.createCall(pos, values, (SqlNode) aggregate.operand(1));
       case "FIRST_VALUE":
       case "LAST_VALUE":
         if (aggregate.operandCount() != 1) {

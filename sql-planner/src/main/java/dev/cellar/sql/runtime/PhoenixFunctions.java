@@ -51,7 +51,7 @@ public final class PhoenixFunctions {
 
   // ---- dates and times: values to and from milliseconds of the epoch, read in GMT
 
-  private static long millis(Timestamp ts) {
+  static long millis(Timestamp ts) {
     return ts.toLocalDateTime().toInstant(ZoneOffset.UTC).toEpochMilli();
   }
 
@@ -63,7 +63,7 @@ public final class PhoenixFunctions {
     return t.toLocalTime().toNanoOfDay() / 1_000_000L;
   }
 
-  private static Timestamp timestamp(long millis) {
+  static Timestamp timestamp(long millis) {
     return Timestamp.valueOf(LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000L),
         (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC));
   }
@@ -259,51 +259,6 @@ public final class PhoenixFunctions {
     return zone("TIMEZONE_OFFSET", zone).getOffset(millis(d)) / 60_000;
   }
 
-  /** The length in milliseconds of a time unit of {@code TRUNC}/{@code ROUND} on dates. */
-  private static long unit(String function, String unit) {
-    switch (unit.toUpperCase(Locale.ROOT)) {
-      case "DAY":
-        return 86_400_000L;
-      case "HOUR":
-        return 3_600_000L;
-      case "MINUTE":
-        return 60_000L;
-      case "SECOND":
-        return 1_000L;
-      case "MILLISECOND":
-        return 1L;
-      case "WEEK":
-        return 7 * 86_400_000L;
-      default:
-        throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, function
-            + ": time unit must be 'DAY', 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND' or 'WEEK', not '" + unit + "'");
-    }
-  }
-
-  private static long step(String function, String unit, int multiplier) {
-    if (multiplier <= 0) {
-      throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, function + ": multiplier must be positive, not "
-          + multiplier);
-    }
-    return unit(function, unit) * multiplier;
-  }
-
-  /** {@code TRUNC(timestamp)}: to the millisecond, that is unchanged. */
-  public static Timestamp trunc(Timestamp ts) {
-    return ts;
-  }
-
-  /** {@code TRUNC(timestamp, unit)}: down to a whole {@code unit}. */
-  public static Timestamp trunc(Timestamp ts, String unit) {
-    return trunc(ts, unit, 1);
-  }
-
-  /** {@code TRUNC(timestamp, unit, n)}: down to a whole multiple of {@code n} units since the epoch. */
-  public static Timestamp trunc(Timestamp ts, String unit, int multiplier) {
-    long step = step("TRUNC", unit, multiplier);
-    return timestamp(Math.floorDiv(millis(ts), step) * step);
-  }
-
   /** {@code TRUNC(number)}: towards zero, to a whole number. */
   public static BigDecimal trunc(BigDecimal n) {
     return n.setScale(0, RoundingMode.DOWN);
@@ -314,15 +269,14 @@ public final class PhoenixFunctions {
     return n.setScale(Math.max(scale, 0), RoundingMode.DOWN).setScale(Math.max(0, n.scale()), RoundingMode.DOWN);
   }
 
-  /** {@code ROUND(timestamp, unit)}: to the nearest whole {@code unit}, halves up. */
-  public static Timestamp round(Timestamp ts, String unit) {
-    return round(ts, unit, 1);
+  /** {@code FLOOR(number, scale)}: down to {@code scale} decimal places. */
+  public static BigDecimal floor(BigDecimal n, int scale) {
+    return n.setScale(Math.max(scale, 0), RoundingMode.FLOOR);
   }
 
-  /** {@code ROUND(timestamp, unit, n)}: to the nearest whole multiple of {@code n} units since the epoch. */
-  public static Timestamp round(Timestamp ts, String unit, int multiplier) {
-    long step = step("ROUND", unit, multiplier);
-    return timestamp(Math.floorDiv(millis(ts) + step / 2, step) * step);
+  /** {@code CEIL(number, scale)}: up to {@code scale} decimal places. */
+  public static BigDecimal ceil(BigDecimal n, int scale) {
+    return n.setScale(Math.max(scale, 0), RoundingMode.CEILING);
   }
 
   /** {@code LOG(x)}: the logarithm of {@code x} to base 10. */
@@ -396,6 +350,14 @@ public final class PhoenixFunctions {
     }
   }
 
+  /**
+   * {@code REGEXP_SPLIT(string, pattern)}: the pieces between the matches of {@code pattern}, as
+   * an ARRAY of VARCHARs; an empty string gives one empty piece, trailing empty pieces are kept.
+   */
+  public static java.util.List<String> regexpSplit(String s, String regex) {
+    return java.util.List.of(pattern("REGEXP_SPLIT", regex).split(s, -1));
+  }
+
   /** {@code MD5(string)}: the MD5 digest of the string's UTF-8 bytes, 16 bytes. */
   public static byte[] md5(String s) {
     return md5(s.getBytes(StandardCharsets.UTF_8));
@@ -408,6 +370,49 @@ public final class PhoenixFunctions {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the JVM has no MD5", e);
     }
+  }
+
+  /**
+   * {@code COLLATION_KEY(string, locale)}: bytes that sort, compared as bytes, as the strings sort
+   * in the locale's collation ({@code 'en'}, {@code 'de_DE'}, {@code 'zh_TW'}): {@code ORDER BY
+   * COLLATION_KEY(name, 'sv')} is a Swedish order. The bytes are Java's collation keys, not
+   * Phoenix's (which come from ICU): the order they give is the same.
+   */
+  public static byte[] collationKey(String s, String locale) {
+    return collationKey(s, locale, false, null, null);
+  }
+
+  /**
+   * {@code COLLATION_KEY(string, locale, upperCaseFirst, strength, decomposition)}: strength 0
+   * (primary: base letters) to 3 (identical), decomposition 0 (none) to 2 (full), as
+   * {@link java.text.Collator} numbers them. Upper case first is not supported (0A000): Java's
+   * collations put lower case first.
+   */
+  public static byte[] collationKey(String s, String locale, boolean upperFirst, Integer strength,
+      Integer decomposition) {
+    if (upperFirst) {
+      throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "COLLATION_KEY: upper case first is not supported");
+    }
+    Locale l = Locale.forLanguageTag(locale.replace('_', '-'));
+    if (l.getLanguage().isEmpty()) {
+      throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, "COLLATION_KEY: unknown locale '" + locale + "'");
+    }
+    java.text.Collator collator = java.text.Collator.getInstance(l);
+    if (strength != null) {
+      if (strength < 0 || strength > 3) {
+        throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, "COLLATION_KEY: strength must be 0 to 3, not "
+            + strength);
+      }
+      collator.setStrength(strength);
+    }
+    if (decomposition != null) {
+      if (decomposition < 0 || decomposition > 2) {
+        throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE,
+            "COLLATION_KEY: decomposition must be 0 to 2, not " + decomposition);
+      }
+      collator.setDecomposition(decomposition);
+    }
+    return collator.getCollationKey(s).toByteArray();
   }
 
   /** {@code ENCODE(number, 'BASE62')}: the number in base 62, digits 0-9, A-Z, a-z. */

@@ -18,7 +18,7 @@ class ShellTerminalTest {
   Path home;
 
   @Test
-  void completionAndHistoryOnATerminal() throws Exception {
+  void completionCtrlCAndHistoryOnATerminal() throws Exception {
     Path store = home.resolve("store");
     try (Pty t = Pty.java(home, ShellMain.class.getName(), store.toString())) {
       t.await("cellar(main):001:0> ");
@@ -26,8 +26,16 @@ class ShellTerminalTest {
       // Tab completes a command name, then a quoted table name
       t.type("list_na\t\r").await("NAMESPACE\ndefault\n1 row(s)");
       t.type("describe 't\t\r").await("VERSIONS => '1'");
-      // (Ctrl-C is checked without a terminal, in GeneralCommandsTest: on a pseudo-terminal of a
-      // build with no controlling terminal the signal does not reach the shell)
+      // Ctrl-C stops the running command; the shell prompts again and goes on
+      t.type("sleep 60\r").await("sleep 60");
+      Thread.sleep(1000);
+      long start = System.nanoTime();
+      String stopped = t.type("\u0003").await("Interrupted: sleep stopped after ");
+      assertTrue(System.nanoTime() - start < 30_000_000_000L, stopped);
+      t.await("> ");
+      // Ctrl-C at the prompt drops a statement being continued over lines
+      t.type("scan 't1', {\r").await(":1> ");
+      t.type("\u0003").await(":0> ");
       t.type("exists 't1'\r").await("Table t1 does exist");
       // Up brings back the last line
       t.await(":0> ");
@@ -37,7 +45,7 @@ class ShellTerminalTest {
       assertEquals(0, t.exitStatus(), t.all());
     }
     String history = Files.readString(home.resolve(".cellar").resolve("shell_history"));
-    assertTrue(history.contains("create 't1', 'f1'") && history.contains("exists 't1'"), history);
+    assertTrue(history.contains("create 't1', 'f1'") && history.contains("sleep 60"), history);
     // the history outlives the session
     try (Pty t = Pty.java(home, ShellMain.class.getName(), store.toString())) {
       t.await("cellar(main):001:0> ");
