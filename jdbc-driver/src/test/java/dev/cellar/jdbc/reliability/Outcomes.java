@@ -36,9 +36,9 @@ final class Outcomes {
     KNOWN.put(Pattern.compile("(?s)^XX000: internal error: (NullPointerException|IllegalStateException: Unable to "
         + "implement|ClassCastException).*\\(SELECT \\(SELECT"), "scalar sub-queries nested directly in each "
         + "other ((SELECT (SELECT v))) fail inside Calcite's planner");
-    KNOWN.put(Pattern.compile("(?s)^XX000: internal error: AssertionError: (Correlation variable \\$cor\\d+ should be "
-        + "defined|Required columns \\{\\d+\\} not subset of left columns).*\\(SELECT \\(SELECT"), "scalar sub-queries "
-        + "nested in each other end in an assertion of Calcite's code generation (XX000)");
+    KNOWN.put(Pattern.compile("^XX000: internal error: AssertionError: (Correlation variable \\$cor\\d+ should be "
+        + "defined|Required columns \\{\\d+\\} not subset of left columns)"), "scalar sub-queries nested in each other "
+        + "end in an assertion of Calcite's code generation (XX000)");
     KNOWN.put(Pattern.compile("^XX000: internal error: AssertionError(;|$)"), "an UPDATE with a DECIMAL literal of "
         + "hundreds of digits ends in an assertion of Calcite's type system (XX000)");
     KNOWN.put(Pattern.compile("^XX000: internal error: (IllegalArgumentException: Cannot convert|ClassCastException: "

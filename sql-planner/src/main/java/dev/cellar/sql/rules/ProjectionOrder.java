@@ -47,7 +47,8 @@ public final class ProjectionOrder {
       return List.of();
     }
     RexBuilder rexBuilder = input.getCluster().getRexBuilder();
-    // Calcite's orders of the copied columns: each computed column replaced by a NULL of its type
+    // Calcite's orders of the copied columns: each computed column replaced by a literal, which
+    // Calcite takes as neither a copy nor an ordered expression
     List<RexNode> copies = new ArrayList<>(projects.size());
     List<RelCollation> leading = new ArrayList<>();
     for (RelCollation c : inputOrders) {
@@ -62,7 +63,7 @@ public final class ProjectionOrder {
         copies.add(e);
         continue;
       }
-      copies.add(rexBuilder.makeNullLiteral(e.getType()));
+      copies.add(rexBuilder.makeLiteral(true));
       if (e.getType().isNullable()) {
         continue;
       }
