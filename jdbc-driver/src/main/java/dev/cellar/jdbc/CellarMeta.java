@@ -384,7 +384,9 @@ final class CellarMeta extends CalciteMetaAccess {
   /**
    * A row of {@code getColumns}: JDBC's 24 columns, then {@code COLUMN_FAMILY}, the column
    * family holding the column's cells (as Phoenix's driver adds it); null for key columns, the
-   * row timestamp and the columns of views over queries.
+   * row timestamp and the columns of views over queries. {@code COLUMN_NAME} is the column's name
+   * as declared: two columns of one name in different families ({@code a.v}, {@code b.v}, whose
+   * SQL names are {@code A.V} and {@code B.V}) are both {@code V}, told apart by their families.
    */
   public static final class ColumnRow extends MetaColumn {
     public final String columnFamily;
@@ -414,14 +416,17 @@ final class CellarMeta extends CalciteMetaAccess {
         String tableName, String columnName, int dataType, String typeName, Integer columnSize, Integer decimalDigits,
         int numPrecRadix, int nullable, Integer charOctetLength, int ordinalPosition, String isNullable) {
       String family = null;
+      String name = columnName;
       if (table instanceof CellarTable t) {
         for (ColumnDef c : t.def().columns()) {
           if (c.name().equals(columnName)) {
+            // as Phoenix lists them: a.v and b.v are V in family A and V in family B
             family = c.family();
+            name = c.qualifier();
           }
         }
       }
-      return new ColumnRow(tableCat, tableSchem, tableName, columnName, dataType, typeName, columnSize, decimalDigits,
+      return new ColumnRow(tableCat, tableSchem, tableName, name, dataType, typeName, columnSize, decimalDigits,
           numPrecRadix, nullable, charOctetLength, ordinalPosition, isNullable, family);
     }
 

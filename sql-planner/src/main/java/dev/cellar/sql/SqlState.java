@@ -64,6 +64,8 @@ public enum SqlState {
   COLUMN_EXISTS("42S21"),
   /** A column does not exist. */
   COLUMN_NOT_FOUND("42S22"),
+  /** A column name that several columns have, in different families: name it with its family. */
+  AMBIGUOUS_COLUMN("42702"),
   /** A column family does not exist or cannot be used. */
   FAMILY_NOT_FOUND("42S23"),
   /** A schema does not exist. */

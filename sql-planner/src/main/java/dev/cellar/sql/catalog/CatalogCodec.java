@@ -45,6 +45,14 @@ final class CatalogCodec {
   static final int FORMAT_TIME = 4;
   /** Format of an index record (kind {@code "index"}), which readers before it do not know. */
   static final int FORMAT_INDEX = 5;
+  /**
+   * Format of the record of a table two of whose columns have the same name in different
+   * families ({@code a.v}, {@code b.v}): format 4's fields, read as in format 4, but column names
+   * that are unique only with their families, which a reader before it would take for one column.
+   */
+  static final int FORMAT_FAMILIES = 6;
+  /** The newest format this version reads. */
+  static final int LATEST = FORMAT_FAMILIES;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -53,7 +61,8 @@ final class CatalogCodec {
   static byte[] encodeTable(TableDef t) {
     ObjectNode n = JSON.createObjectNode();
     boolean time = t.rowTimestampColumn() != null || t.readsVersions();
-    n.put("format", time ? FORMAT_TIME : t.isDynamic() ? FORMAT_DYNAMIC : t.isMapped() ? FORMAT_MAPPED : FORMAT);
+    n.put("format", t.sharesQualifiers() ? FORMAT_FAMILIES : time ? FORMAT_TIME : t.isDynamic() ? FORMAT_DYNAMIC
+        : t.isMapped() ? FORMAT_MAPPED : FORMAT);
     n.put("kind", "table");
     n.put("schema", t.schema());
     n.put("name", t.name());
@@ -88,7 +97,7 @@ final class CatalogCodec {
     ArrayNode cols = n.putArray("columns");
     for (ColumnDef c : t.columns()) {
       ObjectNode cn = cols.addObject();
-      cn.put("name", c.name());
+      cn.put("name", c.qualifier());
       cn.put("type", c.type().sql());
       cn.put("nullable", c.nullable());
       if (c.isKey()) {
@@ -173,11 +182,15 @@ final class CatalogCodec {
     } catch (java.io.IOException e) {
       throw corrupt(row, "is not JSON: " + e.getMessage());
     }
-    int format = n.path("format").asInt(-1);
-    if (format < FORMAT || format > FORMAT_INDEX) {
-      throw corrupt(row, "has record format " + format + "; this version reads formats " + FORMAT + " to "
-          + FORMAT_INDEX);
+    int written = n.path("format").asInt(-1);
+    if (written < FORMAT || written > LATEST) {
+      throw corrupt(row, "has record format " + written + "; this version reads formats " + FORMAT + " to " + LATEST);
     }
+    if (written == FORMAT_FAMILIES && !"table".equals(n.path("kind").asText())) {
+      throw corrupt(row, "has kind '" + n.path("kind").asText() + "' in record format " + written);
+    }
+    // a table whose columns share names across families reads as format 4
+    int format = written == FORMAT_FAMILIES ? FORMAT_TIME : written;
     String kind = text(row, n, "kind");
     if (format == FORMAT_INDEX || kind.equals("index")) {
       if (format != FORMAT_INDEX || !kind.equals("index")) {

@@ -8,7 +8,9 @@ import java.util.Objects;
  * ({@code keyPosition >= 0}), the cell {@code family:name}, or the timestamp of the row's cells
  * ({@code rowTimestamp}, in no family).
  *
- * @param name column name as SQL sees it (also the cell qualifier)
+ * @param name column name as SQL sees it: the field of the table's row type, unique in its table. It is
+ *     the {@link #qualifier} but where two columns of the table share a qualifier
+ *     ({@link TableDef#fieldNames}): then {@code FAMILY.QUALIFIER}
  * @param type SQL type
  * @param nullable whether the column may hold NULL (key columns never do)
  * @param family the column family holding the column's cells; {@code null} for key columns
@@ -18,9 +20,17 @@ import java.util.Objects;
  *     the table's mapping says ({@code FORMAT STRING | BYTES}); {@code null} otherwise
  * @param rowTimestamp whether the column is the timestamp of the row's cells ({@code ROW_TIMESTAMP}):
  *     not a key column, in no family, of type TIMESTAMP or BIGINT ({@code sql-planner/docs/sql.md})
+ * @param qualifier the column's own name, as DDL declares it: the cell qualifier of a cell column,
+ *     the name of a key column or the row timestamp
  */
 public record ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
-    boolean descending, ValueFormat format, boolean rowTimestamp) {
+    boolean descending, ValueFormat format, boolean rowTimestamp, String qualifier) {
+
+  /** A column whose SQL name is its qualifier. */
+  public ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
+      boolean descending, ValueFormat format, boolean rowTimestamp) {
+    this(name, type, nullable, family, keyPosition, descending, format, rowTimestamp, name);
+  }
 
   /** A column of the rowkey or a cell. */
   public ColumnDef(String name, ColumnType type, boolean nullable, String family, int keyPosition,
@@ -41,6 +51,7 @@ public record ColumnDef(String name, ColumnType type, boolean nullable, String f
 
   public ColumnDef {
     Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(qualifier, "qualifier");
     Objects.requireNonNull(type, "type");
     if (keyPosition >= 0 && family != null) {
       throw new IllegalArgumentException("key column " + name + " cannot have a family");
@@ -77,12 +88,23 @@ public record ColumnDef(String name, ColumnType type, boolean nullable, String f
 
   /** The same column in another family or position. */
   public ColumnDef withKeyPosition(int position, boolean desc) {
-    return new ColumnDef(name, type, false, null, position, desc, format, false);
+    return new ColumnDef(qualifier, type, false, null, position, desc, format, false);
+  }
+
+  /** The same column under the SQL name {@code sqlName}. */
+  public ColumnDef withName(String sqlName) {
+    return sqlName.equals(name) ? this
+        : new ColumnDef(sqlName, type, nullable, family, keyPosition, descending, format, rowTimestamp, qualifier);
+  }
+
+  /** Whether {@code family.qualifier} names this cell column. */
+  public boolean is(String family, String qualifier) {
+    return family.equals(this.family) && qualifier.equals(this.qualifier);
   }
 
   /** How DDL declares it: {@code INFO.NICKNAME VARCHAR(20) NOT NULL}. */
   public String sql() {
-    return (family == null ? "" : family + ".") + name + " " + type.sql() + (format == null ? "" : " FORMAT " + format)
+    return (family == null ? "" : family + ".") + qualifier + " " + type.sql() + (format == null ? "" : " FORMAT " + format)
         + (nullable ? "" : " NOT NULL") + (rowTimestamp ? " ROW_TIMESTAMP" : "");
   }
 }

@@ -105,7 +105,8 @@ public record TableDef(String schema, String name, String storageName, List<Colu
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(storageName, "storageName");
-    columns = List.copyOf(columns);
+    Objects.requireNonNull(defaultFamily, "defaultFamily");
+    columns = named(columns, defaultFamily);
     splitPoints = List.copyOf(splitPoints);
     options = Map.copyOf(new TreeMap<>(options));
     Objects.requireNonNull(defaultFamily, "defaultFamily");
@@ -153,24 +154,105 @@ public record TableDef(String schema, String name, String storageName, List<Colu
     return keys;
   }
 
-  /** The column called {@code name} (exact match), or {@code null}. */
+  /**
+   * The column called {@code name} (exact match), else the cell column {@code name} spells as
+   * {@code family.qualifier}, or {@code null}.
+   */
   public ColumnDef column(String name) {
-    for (ColumnDef c : columns) {
-      if (c.name().equals(name)) {
-        return c;
-      }
-    }
-    return null;
+    int i = columnIndex(name);
+    return i < 0 ? null : columns.get(i);
   }
 
-  /** Index of the column in {@link #columns()}, or -1. */
+  /** Index of the column {@link #column(String)} finds in {@link #columns()}, or -1. */
   public int columnIndex(String name) {
     for (int i = 0; i < columns.size(); i++) {
       if (columns.get(i).name().equals(name)) {
         return i;
       }
     }
+    for (int dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+      String family = name.substring(0, dot);
+      String qualifier = name.substring(dot + 1);
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).is(family, qualifier)) {
+          return i;
+        }
+      }
+    }
     return -1;
+  }
+
+  /** The columns whose own name ({@link ColumnDef#qualifier()}) is {@code qualifier}, in any family. */
+  public List<ColumnDef> columnsCalled(String qualifier) {
+    List<ColumnDef> out = new ArrayList<>();
+    for (ColumnDef c : columns) {
+      if (c.qualifier().equals(qualifier)) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The SQL names of {@code columns} in a table whose default family is {@code defaultFamily}: a
+   * column's own name ({@link ColumnDef#qualifier()}), unless another column has it too. Of the
+   * columns sharing one, a key column or the row timestamp, else the one in the default family,
+   * keeps it (an unqualified name means that column, as in Phoenix); the others are called
+   * {@code FAMILY.QUALIFIER}, the name a statement's dynamic column in a family has too.
+   */
+  public static List<String> fieldNames(List<ColumnDef> columns, String defaultFamily) {
+    Map<String, Integer> count = new java.util.HashMap<>();
+    Set<String> unfamilied = new java.util.HashSet<>();
+    for (ColumnDef c : columns) {
+      count.merge(c.qualifier(), 1, Integer::sum);
+      if (!c.isCell()) {
+        unfamilied.add(c.qualifier());
+      }
+    }
+    List<String> names = new ArrayList<>(columns.size());
+    for (ColumnDef c : columns) {
+      String q = c.qualifier();
+      boolean plain = !c.isCell() || count.get(q) == 1
+          || c.family().equals(defaultFamily) && !unfamilied.contains(q);
+      names.add(plain ? q : c.family() + "." + q);
+    }
+    return names;
+  }
+
+  /** The first SQL name {@link #fieldNames} gives two of {@code columns}, or {@code null}. */
+  public static String duplicateName(List<ColumnDef> columns, String defaultFamily) {
+    Set<String> seen = new java.util.HashSet<>();
+    for (String n : fieldNames(columns, defaultFamily)) {
+      if (!seen.add(n)) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /** {@code columns}, each under its SQL name ({@link #fieldNames}). */
+  private static List<ColumnDef> named(List<ColumnDef> columns, String defaultFamily) {
+    List<String> names = fieldNames(columns, defaultFamily);
+    List<ColumnDef> out = new ArrayList<>(columns.size());
+    for (int i = 0; i < columns.size(); i++) {
+      out.add(columns.get(i).withName(names.get(i)));
+    }
+    String twice = duplicateName(columns, defaultFamily);
+    if (twice != null) {
+      throw new IllegalArgumentException("two columns are called " + twice);
+    }
+    return List.copyOf(out);
+  }
+
+  /** Whether two columns of the table have the same own name ({@link ColumnDef#qualifier()}). */
+  public boolean sharesQualifiers() {
+    Set<String> seen = new java.util.HashSet<>();
+    for (ColumnDef c : columns) {
+      if (!seen.add(c.qualifier())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Every family the table's cells live in: the marker family first, then in column order. */

@@ -18,7 +18,6 @@ import dev.cellar.storage.Scan;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.WriteBatch;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,14 +53,14 @@ final class AlterTableDdl {
     Set<String> newFamilies = new LinkedHashSet<>();
     TableDescriptor desc = db.store().admin().describe(t.storageName());
     boolean changed = false;
-    Set<String> seen = new HashSet<>();
     for (Column c : s.columns()) {
-      if (t.column(c.name()) != null || !seen.add(c.name())) {
+      String declaredFamily = c.family() == null ? t.defaultFamily() : c.family();
+      if (ColumnNames.existing(cols, c, declaredFamily) != null) {
         if (s.ifNotExists()) {
           continue;
         }
-        throw new CellarSqlException(SqlState.COLUMN_EXISTS, "table " + t.name() + " has a column " + c.name()
-            + " already (" + c.at().position() + ")");
+        throw new CellarSqlException(SqlState.COLUMN_EXISTS, "table " + t.name() + " has a column "
+            + ColumnNames.spelled(c) + " already (" + c.at().position() + ")");
       }
       if (c.primaryKey()) {
         throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "adding primary key column " + c.name()
@@ -96,6 +95,7 @@ final class AlterTableDdl {
       }
       changed = true;
     }
+    checkNames(t, cols);
     Map<String, ColumnFamilyDescriptor.Builder> fams = new LinkedHashMap<>();
     for (String f : desc.familyNames()) {
       fams.put(f, desc.family(f).toBuilder());
@@ -120,6 +120,35 @@ final class AlterTableDdl {
     db.catalog().putTable(t.withColumns(cols).withOptions(options));
   }
 
+  /**
+   * Refuses (42S21) columns two of which would have one SQL name, and (2BP01) a change of the SQL
+   * name of a column that an index or a view reads: adding {@code b.v} beside {@code a.v} makes
+   * {@code a.v}'s name {@code A.V}, as dropping {@code b.v} again makes it {@code V}.
+   */
+  private void checkNames(TableDef t, List<ColumnDef> cols) {
+    ColumnNames.checkUnique(cols, t.defaultFamily(), t.isMapped() ? "view" : "table", t.name());
+    for (String[] r : ColumnNames.renamed(t, t.withColumns(cols))) {
+      for (dev.cellar.sql.catalog.IndexDef ix : db.catalog().snapshot().indexesOf(t.name())) {
+        if (new dev.cellar.sql.exec.IndexMapping(ix, new dev.cellar.sql.exec.TableMapping(t))
+            .reads(t.columnIndex(r[0]))) {
+          throw new CellarSqlException(SqlState.DEPENDENT_OBJECTS, "column " + r[0] + " of table " + t.name()
+              + " would be called " + r[1] + ", and index " + ix.name() + " reads it; drop the index first");
+        }
+      }
+      new ViewDependencies(db.catalog().snapshot()).checkColumn(t.name(), r[0], "called " + r[1] + " after this");
+    }
+  }
+
+  /** 42702: {@code name} is the name of several columns of {@code t}, in different families. */
+  static CellarSqlException ambiguous(TableDef t, String name, String position) {
+    List<String> spelled = new ArrayList<>();
+    for (ColumnDef c : t.columnsCalled(name)) {
+      spelled.add(c.isCell() ? c.family() + "." + name : name);
+    }
+    return new CellarSqlException(SqlState.AMBIGUOUS_COLUMN, "column " + name + " (" + position + ") is ambiguous: table "
+        + t.name() + " has " + String.join(" and ", spelled) + "; name it with its family");
+  }
+
   void dropColumns(DdlStatement.DropColumns s) {
     TableDef t = DdlExecutor.table(db, s.table());
     checkNotDynamic(t);
@@ -127,6 +156,9 @@ final class AlterTableDdl {
     List<ColumnDef> dropped = new ArrayList<>();
     for (Token c : s.columns()) {
       ColumnDef col = t.column(c.text());
+      if (col == null && t.columnsCalled(c.text()).size() > 1) {
+        throw ambiguous(t, c.text(), c.position());
+      }
       if (col == null || dropped.contains(col)) {
         if (s.ifExists()) {
           continue;
@@ -155,6 +187,7 @@ final class AlterTableDdl {
     if (cols.stream().noneMatch(ColumnDef::isKey) && !t.hiddenKey() || cols.isEmpty()) {
       throw CellarSqlException.syntax("cannot drop every column of table " + t.name());
     }
+    checkNames(t, cols);
     db.catalog().putTable(t.withColumns(cols));
     // the row timestamp has no cells of its own
     dropped.removeIf(c -> !c.isCell());
@@ -179,7 +212,7 @@ final class AlterTableDdl {
       Timestamps.Stamp stamp = db.timestamps().next(true);
       Scan scan = new Scan();
       for (ColumnDef c : dropped) {
-        scan.addColumn(Bytes.toBytes(c.family()), Bytes.toBytes(c.name()));
+        scan.addColumn(Bytes.toBytes(c.family()), Bytes.toBytes(c.qualifier()));
       }
       WriteBatch batch = new WriteBatch();
       int n = 0;
@@ -187,7 +220,7 @@ final class AlterTableDdl {
         for (Result r : rs) {
           Delete d = new Delete(r.row(), stamp.deleteTs());
           for (ColumnDef c : dropped) {
-            d.addColumns(Bytes.toBytes(c.family()), Bytes.toBytes(c.name()));
+            d.addColumns(Bytes.toBytes(c.family()), Bytes.toBytes(c.qualifier()));
           }
           batch.add(t.storageName(), d);
           if (++n % 1000 == 0) {

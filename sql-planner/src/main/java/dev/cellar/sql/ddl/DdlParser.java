@@ -172,8 +172,12 @@ public final class DdlParser {
       in.expectSymbol("(");
       do {
         Token at = in.peek();
-        in.identifier("a column name");
-        include.add(at);
+        String n = in.identifier("a column name");
+        if (in.acceptSymbol(".")) {
+          // family.name is the column FAMILY.NAME, as TableDef.column finds it
+          n = n + "." + in.identifier("a column name");
+        }
+        include.add(new Token(at.kind(), n, at.line(), at.column(), at.offset()));
       } while (in.acceptSymbol(","));
       in.expectSymbol(")");
     }
@@ -186,15 +190,26 @@ public final class DdlParser {
    * A column, or an expression up to the next {@code ,} or {@code )} outside parentheses, then
    * {@code [ASC | DESC]}.
    */
+  /** Whether {@code t} ends an index item. */
+  private static boolean ends(Token t) {
+    return t.isSymbol(",") || t.isSymbol(")") || t.is("ASC") || t.is("DESC") || t.is("COLLATE");
+  }
+
   private DdlStatement.IndexItem indexItem() {
     Token at = in.peek();
     Token next = in.peek(1);
-    boolean plain = (at.kind() == Kind.WORD || at.kind() == Kind.QUOTED)
-        && (next.isSymbol(",") || next.isSymbol(")") || next.is("ASC") || next.is("DESC") || next.is("COLLATE"));
+    boolean plain = (at.kind() == Kind.WORD || at.kind() == Kind.QUOTED) && ends(next);
+    // family.name, a column in a family
+    boolean qualified = (at.kind() == Kind.WORD || at.kind() == Kind.QUOTED) && next.isSymbol(".")
+        && (in.peek(2).kind() == Kind.WORD || in.peek(2).kind() == Kind.QUOTED) && ends(in.peek(3));
     String column = null;
     String expression = null;
     if (plain) {
       column = in.identifier("a column name");
+    } else if (qualified) {
+      column = in.identifier("a column family");
+      in.expectSymbol(".");
+      column = column + "." + in.identifier("a column name");
     } else {
       int depth = 0;
       Token last = null;
@@ -349,11 +364,8 @@ public final class DdlParser {
           fam = n;
           n = in.identifier("a column name");
         }
-        cols.add(new Token(at.kind(), n, at.line(), at.column(), at.offset()));
-        if (fam != null) {
-          // a family-qualified name names the column; the family is implied by the catalog
-          continue;
-        }
+        // a family-qualified name is FAMILY.NAME, as TableDef.column finds it
+        cols.add(new Token(at.kind(), fam == null ? n : fam + "." + n, at.line(), at.column(), at.offset()));
       } while (in.acceptSymbol(","));
       return new DdlStatement.DropColumns(table, ifExists, cols);
     }

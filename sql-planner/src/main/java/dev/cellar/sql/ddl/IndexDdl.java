@@ -474,6 +474,9 @@ final class IndexDdl {
 
   private static ColumnDef column(TableDef t, String name, String position) {
     ColumnDef c = t.column(name);
+    if (c == null && t.columnsCalled(name).size() > 1) {
+      throw AlterTableDdl.ambiguous(t, name, position);
+    }
     if (c == null) {
       throw new CellarSqlException(SqlState.COLUMN_NOT_FOUND, "table " + t.name() + " has no column " + name + " ("
           + position + ")");

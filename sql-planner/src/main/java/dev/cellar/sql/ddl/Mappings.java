@@ -111,11 +111,18 @@ final class Mappings {
     TableDescriptor desc = storeTable(db, name, store, s);
     // columns
     Set<String> names = new HashSet<>();
+    Set<String> declared = new HashSet<>();
+    Set<String> unqualified = new HashSet<>();
     Column inlineKey = null;
     for (Column c : s.columns()) {
-      if (!names.add(c.name())) {
-        throw new CellarSqlException(SqlState.COLUMN_EXISTS, "column " + c.name() + " is declared twice in view "
-            + name + " (" + c.at().position() + ")");
+      // "f".q and "g".q are two cells; q twice, or "f".q twice, is one declared twice
+      if (!declared.add(ColumnNames.declared(c, defaultFamily))) {
+        throw new CellarSqlException(SqlState.COLUMN_EXISTS, "column " + ColumnNames.spelled(c)
+            + " is declared twice in view " + name + " (" + c.at().position() + ")");
+      }
+      names.add(c.name());
+      if (c.family() == null) {
+        unqualified.add(c.name());
       }
       if (c.primaryKey()) {
         if (inlineKey != null || !s.primaryKey().isEmpty()) {
@@ -156,7 +163,7 @@ final class Mappings {
         cols.add(new ColumnDef(c.name(), c.type(), false, dynamic, -1, false, c.format()));
         continue;
       }
-      Integer pos = keyPos.get(c.name());
+      Integer pos = c.family() == null || !unqualified.contains(c.name()) ? keyPos.get(c.name()) : null;
       if (pos != null) {
         if (c.type().isMap()) {
           throw MapColumns.inKey(c, "view", name);
@@ -186,6 +193,7 @@ final class Mappings {
       marker = desc.familyNames().isEmpty() ? defaultFamily : desc.familyNames().get(0);
     }
     MapColumns.checkFamilies(cols, "view", name);
+    ColumnNames.checkUnique(cols, defaultFamily, "view", name);
     TableDef def = new TableDef(Catalog.DEFAULT_SCHEMA, name, store, cols, 0, List.of(), defaultFamily, marker, false,
         TableDef.MAPPED_KEY_FORMAT, Map.of(), new TableDef.Mapping(layout, separator, values, readOnly, badAsNull, dynamic,
         qualifier, versions));

@@ -72,12 +72,19 @@ final class TableDdl {
     }
     // columns
     Set<String> names = new HashSet<>();
+    Set<String> declared = new HashSet<>();
+    Set<String> unqualified = new HashSet<>();
     List<ColumnDef> cols = new ArrayList<>();
     Column inlineKey = null;
     for (Column c : s.columns()) {
-      if (!names.add(c.name())) {
-        throw new CellarSqlException(SqlState.COLUMN_EXISTS, "column " + c.name() + " is declared twice in table "
-            + name + " (" + c.at().position() + ")");
+      // a.v and b.v are two columns; v twice, or a.v twice, is one declared twice
+      if (!declared.add(ColumnNames.declared(c, defaultFamily))) {
+        throw new CellarSqlException(SqlState.COLUMN_EXISTS, "column " + ColumnNames.spelled(c)
+            + " is declared twice in table " + name + " (" + c.at().position() + ")");
+      }
+      names.add(c.name());
+      if (c.family() == null) {
+        unqualified.add(c.name());
       }
       checkNoFormat(c, name);
       if (c.primaryKey()) {
@@ -102,7 +109,8 @@ final class TableDdl {
       keyDesc.put(k.name(), k.descending());
     }
     for (Column c : s.columns()) {
-      Integer pos = keyPos.get(c.name());
+      // of columns named alike, the key column is the one declared without a family
+      Integer pos = c.family() == null || !unqualified.contains(c.name()) ? keyPos.get(c.name()) : null;
       if (c.rowTimestamp()) {
         cols.add(RowTimestamps.define(c, pos != null, cols, "table", name));
         continue;
@@ -123,6 +131,7 @@ final class TableDdl {
       }
     }
     MapColumns.checkFamilies(cols, "table", name);
+    ColumnNames.checkUnique(cols, defaultFamily, "table", name);
     boolean hidden = key.isEmpty();
     if (hidden && salt > 0) {
       throw CellarSqlException.syntax("SALT_BUCKETS needs a primary key: table " + name

@@ -67,7 +67,8 @@ final class ViewDependencies {
     LinkedHashSet<String> found = new LinkedHashSet<>();
     for (ViewDef v : catalog.views().values()) {
       Query q = Query.of(v);
-      if (q.relations.contains(table) && (q.star || q.names.contains(column)) && !found.contains(v.name())) {
+      if (q.relations.contains(table) && (q.star || q.names.contains(column) || qualified(q.names, column))
+          && !found.contains(v.name())) {
         collect(v.name(), found, new HashSet<>(Set.of(table)));
         found.add(v.name());
       }
@@ -77,6 +78,16 @@ final class ViewDependencies {
       out.add(catalog.view(name));
     }
     return out;
+  }
+
+  /** Whether {@code names} hold both parts of the name {@code FAMILY.QUALIFIER}, as {@code family.qualifier} does. */
+  private static boolean qualified(Set<String> names, String column) {
+    for (int dot = column.indexOf('.'); dot > 0; dot = column.indexOf('.', dot + 1)) {
+      if (names.contains(column.substring(0, dot)) && names.contains(column.substring(dot + 1))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -241,7 +241,8 @@ final class IndexExpressions {
 
   /**
    * Marks the table's columns named unquoted as quoted, so that a column named as a function
-   * without parentheses ({@code user}) is the column, as in queries ({@code CellarValidator}).
+   * without parentheses ({@code user}) is the column, as in queries ({@code CellarValidator}); and
+   * names a column named with its family ({@code a.v}) by its SQL name.
    */
   private static final class ColumnsFirst extends SqlShuttle {
     private final TableDef table;
@@ -252,6 +253,13 @@ final class IndexExpressions {
 
     @Override
     public SqlNode visit(SqlIdentifier id) {
+      if (id.names.size() == 2 && !id.names.get(0).equals(table.name())
+          && table.column(id.names.get(0) + "." + id.names.get(1)) != null) {
+        // family.column, as in queries
+        SqlParserPos pos = id.getParserPosition();
+        return new SqlIdentifier(List.of(table.column(id.names.get(0) + "." + id.names.get(1)).name()), null, pos,
+            List.of(pos.withQuoting(true)));
+      }
       if (id.isSimple() && !id.isComponentQuoted(0) && table.column(id.getSimple()) != null) {
         SqlParserPos pos = id.getParserPosition();
         return new SqlIdentifier(List.of(id.getSimple()), null, pos, List.of(pos.withQuoting(true)));

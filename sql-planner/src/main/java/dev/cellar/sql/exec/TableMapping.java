@@ -117,7 +117,7 @@ public final class TableMapping {
         maps.add(i);
       } else if (c.isCell()) {
         fieldFamily[i] = Bytes.toBytes(c.family());
-        fieldQualifier[i] = Bytes.toBytes(qualifiers.getOrDefault(c.name(), c.name()));
+        fieldQualifier[i] = Bytes.toBytes(qualifiers.getOrDefault(c.name(), c.qualifier()));
         values.add(i);
       }
     }

@@ -398,6 +398,42 @@ public class CellarPrepare extends CalcitePrepareImpl {
         Meta.CursorFactory.OBJECT, context.getRootSchema(), List.of(), -1, run, Meta.StatementType.SELECT);
   }
 
+  /**
+   * The column names of a view's query, validated as a statement's query is (Calcite's parse
+   * would not take columns named with their family, {@link FamilyNames}).
+   */
+  private static List<String> queryColumns(Context context, String query) {
+    org.apache.calcite.prepare.CalciteCatalogReader reader = new org.apache.calcite.prepare.CalciteCatalogReader(
+        context.getRootSchema(), context.getDefaultSchemaPath(), context.getTypeFactory(), context.config());
+    SqlNode node;
+    try {
+      node = new CellarPrepare().createParser(query).parseStmt();
+    } catch (SqlParseException e) {
+      throw new RuntimeException("parse failed", e);
+    }
+    SqlValidator validator = CellarValidator.create(context, reader, c -> c);
+    return validator.getValidatedNodeType(validator.validate(node)).getFieldNames();
+  }
+
+  /**
+   * Calcite's analysis of a view's query, which Calcite validates with a validator of its own:
+   * given the query with its columns named with their families rewritten ({@link FamilyNames}).
+   */
+  @Override
+  public AnalyzeViewResult analyzeView(Context context, String sql, boolean fail) {
+    String analyzed = sql;
+    try {
+      SqlNode node = createParser(sql).parseStmt();
+      if (FamilyNames.rewrite(node, new org.apache.calcite.prepare.CalciteCatalogReader(context.getRootSchema(),
+          context.getDefaultSchemaPath(), context.getTypeFactory(), context.config()))) {
+        analyzed = node.toSqlString(org.apache.calcite.sql.dialect.CalciteSqlDialect.DEFAULT).getSql();
+      }
+    } catch (SqlParseException e) {
+      // Calcite's analysis reports it
+    }
+    return super.analyzeView(context, analyzed, fail);
+  }
+
   /** The columns an UPSERT names, or all of them. */
   private static UpsertContext.Target upsertTarget(CalciteConnectionConfig config, String sql) {
     SqlParser.Config pc = parserConfig(config);
@@ -431,8 +467,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
         "ROWCOUNT", "ROWCOUNT", null, 19, 0, null, null,
         ColumnMetaData.scalar(Types.BIGINT, "BIGINT", ColumnMetaData.Rep.PRIMITIVE_LONG), true, false, false,
         Long.class.getName());
-    DdlExecutor executor = new DdlExecutor(session.database(),
-        q -> new CellarPrepare().parse(context, q).rowType.getFieldNames());
+    DdlExecutor executor = new DdlExecutor(session.database(), q -> queryColumns(context, q));
     @SuppressWarnings("unchecked")
     Bindable<T> run = dataContext -> {
       if (session.hasUncommittedWrites()) {

@@ -62,7 +62,9 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  * statement's own validation records the labels of its columns ({@link ColumnLabels}).
  * A word that names both a function without parentheses and a column, such as {@code user}
  * (Cellar's parser does not reserve it), is the column when the statement has a column or
- * alias of that name ({@link StatementNames}), and the function otherwise.
+ * alias of that name ({@link StatementNames}), and the function otherwise. A column named with
+ * its family ({@code a.v}, {@code t.a.v}) is first renamed to the column's SQL name
+ * ({@link FamilyNames}).
  */
 final class CellarValidator extends CalciteSqlValidator {
   private StatementNames names = StatementNames.none();
@@ -93,6 +95,7 @@ final class CellarValidator extends CalciteSqlValidator {
 
   @Override
   public SqlNode validate(SqlNode topNode) {
+    FamilyNames.rewrite(topNode, getCatalogReader());
     names = StatementNames.of(topNode, getCatalogReader());
     ColumnLabels labels = ColumnLabels.forValidation();
     return labels == null ? super.validate(topNode)

@@ -130,7 +130,7 @@ final class ShowStatements {
 
   private static String column(TableDef t, ColumnDef c) {
     boolean qualified = c.family() != null && !c.family().equals(t.defaultFamily());
-    return "  " + (qualified ? name(c.family()) + "." : "") + name(c.name()) + " " + c.type().sql()
+    return "  " + (qualified ? name(c.family()) + "." : "") + name(c.qualifier()) + " " + c.type().sql()
         + (c.format() == null ? "" : " FORMAT " + c.format()) + (c.nullable() ? "" : " NOT NULL")
         + (c.rowTimestamp() ? " ROW_TIMESTAMP" : "");
   }

@@ -40,7 +40,7 @@ public final class DynamicColumns {
     Map<String, String> qualifiers = new LinkedHashMap<>();
     for (RelDataTypeField f : fields) {
       String name = f.getName();
-      if (def.column(name) != null) {
+      if (def.columns().stream().anyMatch(c -> c.name().equals(name))) {
         throw new CellarSqlException(SqlState.COLUMN_EXISTS, "column " + name + " declared for a query of table "
             + def.name() + " is a column of the table already");
       }

@@ -120,6 +120,50 @@ class CatalogTest {
   }
 
   @Test
+  void columnsSharingANameAcrossFamiliesRoundTripAsFormat6() {
+    MemVfs vfs = new MemVfs();
+    TableDef t = new TableDef(Catalog.DEFAULT_SCHEMA, "T", "T", List.of(
+        new ColumnDef("ID", ColumnType.of(KeyType.INTEGER), false, null, 0, false),
+        new ColumnDef("V", ColumnType.of(KeyType.INTEGER), true, "A", -1, false),
+        new ColumnDef("V", ColumnType.of(KeyType.VARCHAR), true, "B", -1, false),
+        new ColumnDef("W", ColumnType.of(KeyType.INTEGER), true, "A", -1, false)),
+        0, List.of(), "0", "A", false, 1, Map.of());
+    // the SQL names: V is in two families, so each is named with its family
+    assertEquals(List.of("ID", "A.V", "B.V", "W"), t.columns().stream().map(ColumnDef::name).toList());
+    assertEquals("B.V", t.column("B.V").name());
+    assertEquals("W", t.column("A.W").name(), "a column is found by its family and name too");
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      Catalog.open(store).putTable(t);
+      Catalog.open(store).putTable(table());
+      String json = Bytes.toString(record(store, "T"));
+      assertTrue(json.startsWith("{\"format\":6,"), json);
+      // the record keeps each column's own name and its family
+      assertTrue(json.contains("{\"name\":\"V\",\"type\":\"VARCHAR\",\"nullable\":true,\"family\":\"B\"}"), json);
+      // a table without shared names is written as before
+      assertTrue(Bytes.toString(record(store, "SALE")).startsWith("{\"format\":1,"));
+    }
+    try (CellarStore store = EmbeddedStore.open(StoreOptions.builder(vfs).build())) {
+      assertEquals(t, Catalog.open(store).snapshot().table("T"));
+      assertEquals(table(), Catalog.open(store).snapshot().table("SALE"));
+    }
+    // dropping B.V gives A.V its own name back
+    TableDef dropped = t.withColumns(List.of(t.columns().get(0), t.columns().get(1), t.columns().get(3)));
+    assertEquals(List.of("ID", "V", "W"), dropped.columns().stream().map(ColumnDef::name).toList());
+    // beside a key column or a column of the default family, the other is named with its family
+    TableDef beside = t.withColumns(List.of(t.columns().get(0), new ColumnDef("ID", ColumnType.of(KeyType.INTEGER),
+        true, "A", -1, false), new ColumnDef("W", ColumnType.of(KeyType.INTEGER), true, "0", -1, false),
+        t.columns().get(3)));
+    assertEquals(List.of("ID", "A.ID", "W", "A.W"), beside.columns().stream().map(ColumnDef::name).toList());
+    assertThrows(IllegalArgumentException.class, () -> t.withColumns(List.of(t.columns().get(0), t.columns().get(1),
+        t.columns().get(2), new ColumnDef("A.V", ColumnType.of(KeyType.INTEGER), true, "0", -1, false))));
+  }
+
+  private static byte[] record(CellarStore store, String name) {
+    return store.table(Catalog.TABLE).get(new dev.cellar.storage.Get(Bytes.concat(Bytes.toBytes("t"), new byte[1],
+        Bytes.toBytes("PUBLIC"), new byte[1], Bytes.toBytes(name)))).value(Bytes.toBytes("c"), Bytes.toBytes("def"));
+  }
+
+  @Test
   void recordsRoundTripAndSurviveReopen() {
     MemVfs vfs = new MemVfs();
     TableDef t = table();
