@@ -129,6 +129,12 @@ public final class SqlErrors {
       // a statement of a connection closed meanwhile, found closed by Calcite's connection
       return new CellarSqlException(SqlState.CONNECTION_DOES_NOT_EXIST, "connection closed", c);
     }
+    if (c instanceof IllegalArgumentException && msg.startsWith("row key of ") && c.getStackTrace().length > 0
+        && c.getStackTrace()[0].getClassName().startsWith("dev.cellar.storage.")) {
+      // a row's or an index entry's key past the store's limit (an index on a huge constant)
+      return new CellarSqlException(SqlState.STRING_TRUNCATION, msg + ": the values of a key or of an index's "
+          + "columns are too long", c);
+    }
     if (c instanceof IllegalArgumentException && c.getStackTrace().length > 0
         && c.getStackTrace()[0].getClassName().startsWith("dev.cellar.sql.codec.")) {
       // a value with no stored form, compared with stored ones ("string has an unpaired surrogate")
