@@ -57,7 +57,7 @@ final class CellarMeta extends CalciteMetaAccess {
     requireSql(sql);
     try {
       return super.prepare(ch, sql, maxRowCount);
-    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -76,7 +76,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
-    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -92,7 +92,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.prepareAndExecuteBatch(h, List.of(sqlCommands.get(i))).updateCounts[0];
-      } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+      } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -107,7 +107,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
-      } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+      } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -143,7 +143,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
-    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -153,7 +153,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
-    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -171,7 +171,7 @@ final class CellarMeta extends CalciteMetaAccess {
         return rows;
       }
       return it;
-    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
     }
   }

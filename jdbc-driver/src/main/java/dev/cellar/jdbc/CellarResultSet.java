@@ -36,7 +36,7 @@ final class CellarResultSet extends AvaticaResultSet {
   public boolean next() throws SQLException {
     try {
       return super.next();
-    } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toSql(e);
     } catch (SQLException e) {
       if (e.getSQLState() == null && "Statement canceled".equals(e.getMessage())) {

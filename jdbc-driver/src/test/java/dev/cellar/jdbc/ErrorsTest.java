@@ -4,6 +4,7 @@ import static dev.cellar.jdbc.Sql.assertFails;
 import static dev.cellar.jdbc.Sql.assertRows;
 import static dev.cellar.jdbc.Sql.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,6 +73,12 @@ class ErrorsTest {
     assertFails(c, "22018", "SELECT CAST('abc' AS INTEGER) FROM t", "abc");
     assertFails(c, "22012", "SELECT id / 0 FROM t");
     assertFails(c, "22003", "INSERT INTO t VALUES (2147483648, 'x', 1)");
+  }
+
+  @Test
+  void aFunctionCalledInAFormItDoesNotTakeNamesNoJavaClass() {
+    SQLException e = assertFails(c, "0A000", "SELECT PERCENTILE_CONT(0.5)", "WITHIN GROUP");
+    assertFalse(e.getMessage().contains("Exception"), e.getMessage());
   }
 
   @Test

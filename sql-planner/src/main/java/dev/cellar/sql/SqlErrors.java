@@ -117,6 +117,12 @@ public final class SqlErrors {
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot plan this statement", c);
     }
     if (c instanceof UnsupportedOperationException) {
+      if (c.getMessage() == null) {
+        // thrown bare while a call is typed (PERCENTILE_CONT(0.5) without WITHIN GROUP)
+        return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "not supported: a function called in a form it "
+            + "does not take (check its arguments, and WITHIN GROUP (ORDER BY ...) for PERCENTILE_CONT and "
+            + "PERCENTILE_DISC)", c);
+      }
       // Calcite's "needToImplement" names its own class first: "class ...SqlBasicCall: TABLE `T`"
       return new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED,
           "not supported: " + msg.replaceFirst("^class [\\w.$]+: ", ""), c);
@@ -124,6 +130,12 @@ public final class SqlErrors {
     if (c instanceof java.sql.SQLException && "Connection closed".equals(msg)) {
       // a statement of a connection closed meanwhile, found closed by Calcite's connection
       return new CellarSqlException(SqlState.CONNECTION_DOES_NOT_EXIST, "connection closed", c);
+    }
+    if (c instanceof IllegalArgumentException && msg.startsWith("row key of ") && c.getStackTrace().length > 0
+        && c.getStackTrace()[0].getClassName().startsWith("dev.cellar.storage.")) {
+      // a row's or an index entry's key past the store's limit (an index on a huge constant)
+      return new CellarSqlException(SqlState.STRING_TRUNCATION, msg + ": the values of a key or of an index's "
+          + "columns are too long", c);
     }
     if (c instanceof IllegalArgumentException && c.getStackTrace().length > 0
         && c.getStackTrace()[0].getClassName().startsWith("dev.cellar.sql.codec.")) {

@@ -53,6 +53,16 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void anIndexKeyPastTheStoresLimitIsAValueTooLong() throws Exception {
+    try (Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class,
+          () -> s.execute("CREATE INDEX t_x ON t ('" + "x".repeat(40_000) + "')"));
+      assertEquals("22001", e.getSQLState(), e::getMessage);
+      assertTrue(e.getMessage().contains("longer than the maximum"), e::getMessage);
+    }
+  }
+
+  @Test
   void anInListTooLargeForTheGeneratedCodeIsAStatementTooComplex() throws Exception {
     try (Statement s = c.createStatement()) {
       // over a column outside the key, the list is a filter Calcite compiles to Java: past 64 KB it cannot

@@ -33,9 +33,6 @@ final class Outcomes {
         + "throws IndexOutOfBoundsException for a column index out of range");
     KNOWN.put(Pattern.compile("^threw java\\.time\\.format\\.DateTimeParseException"), "Avatica's "
         + "getObject(i, LocalDate.class) parses a text column unchecked");
-    KNOWN.put(Pattern.compile("^threw java\\.lang\\.AssertionError: Correlation variable \\$cor\\d+ should be defined"),
-        "a join read as a MULTI-GET of correlated values below a hash join ends in an assertion of Calcite's code "
-        + "generation");
     KNOWN.put(Pattern.compile("^XX000: internal error: ClassCastException: class java\\.lang\\.Double"), "a DOUBLE "
         + "where a DECIMAL was planned fails in Calcite's generated code (XX000)");
   }

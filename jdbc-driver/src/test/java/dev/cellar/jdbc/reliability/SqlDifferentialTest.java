@@ -42,12 +42,7 @@ class SqlDifferentialTest {
    * Failures known and left (TESTING.md lists them): Cellar's error, a part of the query, and
    * the reason. Counted and printed, not failed.
    */
-  private static final String[][] KNOWN = {
-      {"XX000 internal error: IllegalStateException: Unable to implement", "IN (SELECT",
-          "an IN sub-query over a key, turned into a semi-join whose key side is a MULTI-GET of correlated values, "
-              + "cannot be implemented (XX000)"}};
-  /** An output column that is a negated column: ordered by it, rows once came in the column's own order. */
-  private static final java.util.regex.Pattern NEGATED = java.util.regex.Pattern.compile("[ ,]-[A-Z]+\\.[A-Z]+ AS C\\d");
+  private static final String[][] KNOWN = {};
   private static final java.util.Map<String, Integer> KNOWN_SEEN = new java.util.concurrent.ConcurrentHashMap<>();
 
   @Test
@@ -152,14 +147,6 @@ class SqlDifferentialTest {
     } catch (SQLException e) {
       a = null;
       errA = e.getSQLState() + " " + e.getMessage();
-    } catch (AssertionError e) {
-      // Calcite's code generation asserting on a correlated MULTI-GET below a hash join (known, listed)
-      if (String.valueOf(e.getMessage()).matches("Correlation variable \\$cor\\d+ should be defined")) {
-        KNOWN_SEEN.merge("a join read as a MULTI-GET of correlated values below a hash join ends in an assertion "
-            + "of Calcite's code generation (an Error, not an SQLException)", 1, Integer::sum);
-        return;
-      }
-      throw e;
     }
     try {
       b = rows(h2, q.sql());
@@ -193,11 +180,6 @@ class SqlDifferentialTest {
       if (same && q.order() == Order.PARTIAL) {
         same = project(a, q.sortColumns()).equals(project(b, q.sortColumns()));
       }
-    }
-    if (!same && sorted(a).equals(sorted(b)) && NEGATED.matcher(q.sql()).find()) {
-      KNOWN_SEEN.merge("ORDER BY a negated column (-N) can return the rows in another order (a wrong order)", 1,
-          Integer::sum);
-      return;
     }
     if (!same) {
       mismatches.add(q.sql() + "\n  cellar: " + a.size() + " rows " + head(a) + "\n  h2:     " + b.size() + " rows "

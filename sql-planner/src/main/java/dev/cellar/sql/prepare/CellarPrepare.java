@@ -14,6 +14,7 @@ import dev.cellar.sql.rel.IndexHint;
 import dev.cellar.sql.rel.UpsertContext;
 import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
+import dev.cellar.sql.rules.ProjectionOrder;
 import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
@@ -255,8 +256,9 @@ public class CellarPrepare extends CalcitePrepareImpl {
   }
 
   /**
-   * Calcite's planner, with its semi-join rules kept off aggregates without group keys
-   * ({@link CellarSemiJoinRules}), plus the rule that implements writes of Cellar tables, the
+   * Calcite's planner, with its semi-join rules kept off aggregates without group keys and off
+   * key-lookup joins ({@link CellarSemiJoinRules}) and its projections declaring only the orders
+   * they keep ({@link ProjectionOrder}), plus the rule that implements writes of Cellar tables, the
    * Cellar pushdown rules and converter ({@link CellarRules}; they match only Cellar scans), and
    * folding casts of literals without compiling code ({@link LiteralCastExecutor}).
    */
@@ -272,6 +274,20 @@ public class CellarPrepare extends CalcitePrepareImpl {
       @Override
       public void setExecutor(RexExecutor executor) {
         super.setExecutor(LiteralCastExecutor.wrap(executor));
+      }
+
+      // a projection new to the planner declares only the orders it keeps (ProjectionOrder)
+      @Override
+      public org.apache.calcite.plan.volcano.RelSubset ensureRegistered(org.apache.calcite.rel.RelNode rel,
+          org.apache.calcite.rel.RelNode equivRel) {
+        return super.ensureRegistered(getSubset(rel) != null ? rel
+            : ProjectionOrder.withSoundOrder(rel, input -> ensureRegistered(input, null)), equivRel);
+      }
+
+      @Override
+      public void setRoot(org.apache.calcite.rel.RelNode rel) {
+        super.setRoot(getSubset(rel) != null ? rel
+            : ProjectionOrder.withSoundOrder(rel, input -> ensureRegistered(input, null)));
       }
     };
     // as Calcite's own planner (CalcitePrepareImpl.createPlanner)

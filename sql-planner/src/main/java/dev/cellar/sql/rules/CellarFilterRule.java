@@ -177,7 +177,7 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     org.apache.calcite.rel.metadata.RelMetadataQuery mq = parent.getCluster().getMetadataQuery();
     return parent.getTraitSet().replaceIfs(org.apache.calcite.rel.RelCollationTraitDef.INSTANCE,
         () -> parent instanceof Project p
-            ? org.apache.calcite.rel.metadata.RelMdCollation.project(mq, input, p.getProjects())
+            ? ProjectionOrder.project(mq, input, p.getProjects())
             : org.apache.calcite.rel.metadata.RelMdCollation.filter(mq, input));
   }
 

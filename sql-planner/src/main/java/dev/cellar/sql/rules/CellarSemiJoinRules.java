@@ -12,7 +12,9 @@ import org.apache.calcite.rel.rules.SemiJoinRule;
 /**
  * Calcite's rules that turn an inner join with an aggregate into a semi-join with the
  * aggregate's input ({@link CoreRules#PROJECT_TO_SEMI_JOIN}, {@link CoreRules#JOIN_TO_SEMI_JOIN}),
- * except over an aggregate without group keys, which {@code CellarPrepare} puts in their place.
+ * except over an aggregate without group keys, and the one that turns a join with a side unique
+ * on its keys into a semi-join ({@link CoreRules#JOIN_ON_UNIQUE_TO_SEMI_JOIN}); none of them over
+ * a join that binds correlation variables. {@code CellarPrepare} puts them in place of Calcite's.
  *
  * <p>A join with an aggregate grouped by the join keys, whose columns the query does not use,
  * keeps the rows whose keys occur in the aggregate's input: a semi-join with that input. An
@@ -21,6 +23,12 @@ import org.apache.calcite.rel.rules.SemiJoinRule;
  * removal builds that shape for {@code x IN (SELECT ...)} under an {@code OR}: a join with the
  * sub-query's row count, which the filter reads only until it is simplified away. Left alone,
  * such a join stays what it is, a join with one row.
+ *
+ * <p>A join that binds correlation variables is a key-lookup join ({@link CellarLookupJoinRule}):
+ * its inner side reads the keys of the outer rows the join hands it, as a filter of correlated
+ * values or a MULTI-GET of them. Calcite's rules match any join; rebuilt as a semi-join of the
+ * same two sides, that inner side would end up below a hash join that binds nothing, which
+ * cannot run. The logical join the lookup join came from is rewritten instead.
  */
 public final class CellarSemiJoinRules {
   private CellarSemiJoinRules() {}
@@ -37,11 +45,31 @@ public final class CellarSemiJoinRules {
           .withDescription("CellarSemiJoinRule:join")
           .as(SemiJoinRule.JoinToSemiJoinRule.JoinToSemiJoinRuleConfig.class));
 
+  /** {@link CoreRules#JOIN_ON_UNIQUE_TO_SEMI_JOIN}, not over a join that binds correlation variables. */
+  static final RelOptRule UNIQUE = new UniqueRule(
+      SemiJoinRule.JoinOnUniqueToSemiJoinRule.JoinOnUniqueToSemiJoinRuleConfig.DEFAULT
+          .withDescription("CellarSemiJoinRule:unique")
+          .as(SemiJoinRule.JoinOnUniqueToSemiJoinRule.JoinOnUniqueToSemiJoinRuleConfig.class));
+
   /** Calcite's rules that these replace. */
-  public static final List<RelOptRule> REPLACED = List.of(CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN);
+  public static final List<RelOptRule> REPLACED = List.of(CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN,
+      CoreRules.JOIN_ON_UNIQUE_TO_SEMI_JOIN);
 
   /** These rules. */
-  public static final List<RelOptRule> RULES = List.of(PROJECT, JOIN);
+  public static final List<RelOptRule> RULES = List.of(PROJECT, JOIN, UNIQUE);
+
+  /**
+   * Whether the call's join (the first join among its relations) binds correlation variables: a
+   * key-lookup join, whose inner side reads values only it hands over.
+   */
+  static boolean bindsVariables(RelOptRuleCall call) {
+    for (int i = 0; i < call.rels.length; i++) {
+      if (call.rels[i] instanceof Join join) {
+        return !join.getVariablesSet().isEmpty();
+      }
+    }
+    return false;
+  }
 
   /**
    * Whether the call's join (the first join among its relations) is an inner join with its last
@@ -65,7 +93,19 @@ public final class CellarSemiJoinRules {
 
     @Override
     public boolean matches(RelOptRuleCall call) {
-      return !overGrandTotal(call);
+      return !overGrandTotal(call) && !bindsVariables(call);
+    }
+  }
+
+  /** The rule over a join with a side unique on the join keys. */
+  static final class UniqueRule extends SemiJoinRule.JoinOnUniqueToSemiJoinRule {
+    UniqueRule(JoinOnUniqueToSemiJoinRuleConfig config) {
+      super(config);
+    }
+
+    @Override
+    public boolean matches(RelOptRuleCall call) {
+      return !bindsVariables(call) && super.matches(call);
     }
   }
 
@@ -77,7 +117,7 @@ public final class CellarSemiJoinRules {
 
     @Override
     public boolean matches(RelOptRuleCall call) {
-      return !overGrandTotal(call);
+      return !overGrandTotal(call) && !bindsVariables(call);
     }
   }
 }
