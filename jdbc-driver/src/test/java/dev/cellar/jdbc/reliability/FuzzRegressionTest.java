@@ -52,6 +52,42 @@ class FuzzRegressionTest {
     return j.toString();
   }
 
+  /** The first column of each row of {@code sql}, as strings. */
+  private java.util.List<String> column(String sql) throws SQLException {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void aKeyEqualToAConstantSubQueryIsNoLookupJoin() throws Exception {
+    // a join with one constant row was batched, and the planner then left the batch's
+    // correlation variables in a scan outside the join: "Unable to implement" (XX000)
+    assertEquals(java.util.List.of("a"), column("SELECT s FROM t WHERE id = (SELECT 1)"));
+    assertEquals(java.util.List.of("a"), column("SELECT s FROM t WHERE id = (SELECT (SELECT (SELECT 1)))"));
+    assertEquals(java.util.List.of("b"), column("SELECT s FROM t WHERE id IN (SELECT 2)"));
+    assertEquals(java.util.List.of("b"), column("SELECT t.s FROM t JOIN (VALUES 2) v(k) ON t.id = v.k"));
+    assertEquals(java.util.List.of("a", "b"),
+        column("SELECT t.s FROM t JOIN (VALUES 1, 2) v(k) ON t.id = v.k ORDER BY t.id"));
+    try (Statement s = c.createStatement()) {
+      assertEquals(1, s.executeUpdate("UPDATE t SET s = 'z' WHERE id = (SELECT (SELECT (SELECT (SELECT 3))))"));
+    }
+    assertEquals(java.util.List.of("z"), column("SELECT s FROM t WHERE id = 3"));
+  }
+
+  @Test
+  void aCallOfANullOperandLeftByTheSimplifierIsNull() throws Exception {
+    // 52 / CASE ... END simplified to 52 / NULL, unfolded: Calcite took it for a constant when
+    // ordering the projection and asked it for a literal value (an assertion)
+    assertEquals(java.util.Collections.singletonList(null), column("SELECT 52 / CASE 26 WHEN CASE 14 WHEN COUNT(*) THEN NULL"
+        + " WHEN 86 THEN 62 END + 77 THEN 5 END * 6 + COUNT(*) FROM t"));
+    assertEquals(java.util.List.of("3"), column("SELECT COUNT(*) FROM t WHERE v > 0 OR 52 / CAST(NULL AS INTEGER) > 1"));
+  }
+
   @Test
   void anIndexKeyPastTheStoresLimitIsAValueTooLong() throws Exception {
     try (Statement s = c.createStatement()) {

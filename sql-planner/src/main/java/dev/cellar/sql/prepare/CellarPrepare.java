@@ -14,6 +14,7 @@ import dev.cellar.sql.rel.IndexHint;
 import dev.cellar.sql.rel.UpsertContext;
 import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
+import dev.cellar.sql.rules.NullOperands;
 import dev.cellar.sql.rules.ProjectionOrder;
 import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
@@ -276,18 +277,19 @@ public class CellarPrepare extends CalcitePrepareImpl {
         super.setExecutor(LiteralCastExecutor.wrap(executor));
       }
 
-      // a projection new to the planner declares only the orders it keeps (ProjectionOrder)
+      // a projection new to the planner declares only the orders it keeps (ProjectionOrder), its calls
+      // of NULL operands folded (NullOperands)
       @Override
       public org.apache.calcite.plan.volcano.RelSubset ensureRegistered(org.apache.calcite.rel.RelNode rel,
           org.apache.calcite.rel.RelNode equivRel) {
         return super.ensureRegistered(getSubset(rel) != null ? rel
-            : ProjectionOrder.withSoundOrder(rel, input -> ensureRegistered(input, null)), equivRel);
+            : ProjectionOrder.withSoundOrder(NullOperands.fold(rel), input -> ensureRegistered(input, null)), equivRel);
       }
 
       @Override
       public void setRoot(org.apache.calcite.rel.RelNode rel) {
         super.setRoot(getSubset(rel) != null ? rel
-            : ProjectionOrder.withSoundOrder(rel, input -> ensureRegistered(input, null)));
+            : ProjectionOrder.withSoundOrder(NullOperands.fold(rel), input -> ensureRegistered(input, null)));
       }
     };
     // as Calcite's own planner (CalcitePrepareImpl.createPlanner)

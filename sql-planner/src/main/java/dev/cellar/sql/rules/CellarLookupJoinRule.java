@@ -98,11 +98,60 @@ public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
     // lists or ORs beside the key takes fewer rows at once, so that the generated method stays small
     int batch = Math.min(BATCH, MAX_FILTER_TERMS / Math.max(1, terms(join.getCondition())));
     bound &= batch >= MIN_BATCH;
+    // outer keys that are constants (a join with a one-row VALUES, `= (SELECT 'a')`) reach the
+    // inner side as a plain key predicate: batching their one value would leave correlation
+    // variables where the planner later puts that predicate instead of the join
+    bound &= !constantKeys(call.getMetadataQuery(), join, info) && constantRows(join.getLeft(), 0) > 1;
     // once per join: each firing makes a new batched join with new correlation variables
     if (bound && HANDLED.computeIfAbsent(call.getPlanner(), p -> new HashSet<>()).add(join)) {
       (batch == BATCH ? BATCHED : EnumerableBatchNestedLoopJoinRule.Config.DEFAULT.withBatchSize(batch).toRule())
           .onMatch(call);
     }
+  }
+
+  /**
+   * At most how many rows {@code rel} gives when it reads no table (VALUES under projections,
+   * filters and aggregates: a scalar sub-query of constants); {@link Integer#MAX_VALUE} when it
+   * reads one.
+   */
+  private static int constantRows(RelNode rel, int depth) {
+    if (depth > 32) {
+      return Integer.MAX_VALUE;
+    }
+    if (rel instanceof org.apache.calcite.plan.volcano.RelSubset subset) {
+      int least = Integer.MAX_VALUE;
+      for (RelNode r : subset.getRelList()) {
+        least = Math.min(least, constantRows(r, depth + 1));
+      }
+      return least;
+    }
+    if (rel instanceof org.apache.calcite.rel.core.Values v) {
+      return v.getTuples().size();
+    }
+    if (rel instanceof org.apache.calcite.rel.core.Aggregate a) {
+      int in = constantRows(a.getInput(), depth + 1);
+      return in == Integer.MAX_VALUE ? in : a.getGroupSet().isEmpty() ? 1 : in;
+    }
+    if (rel instanceof Project || rel instanceof org.apache.calcite.rel.core.Filter
+        || rel instanceof org.apache.calcite.rel.core.Calc) {
+      return constantRows(rel.getInput(0), depth + 1);
+    }
+    return Integer.MAX_VALUE;
+  }
+
+  /** Whether every outer column of the join's key equalities is a constant of the outer side. */
+  private static boolean constantKeys(org.apache.calcite.rel.metadata.RelMetadataQuery mq, Join join, JoinInfo info) {
+    org.apache.calcite.plan.RelOptPredicateList predicates = mq.getPulledUpPredicates(join.getLeft());
+    if (predicates == null || info.leftKeys.isEmpty()) {
+      return false;
+    }
+    org.apache.calcite.rex.RexBuilder rexBuilder = join.getCluster().getRexBuilder();
+    for (int k : info.leftKeys) {
+      if (!predicates.constantMap.containsKey(rexBuilder.makeInputRef(join.getLeft(), k))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
