@@ -98,10 +98,11 @@ public class CellarLookupJoinRule extends RelRule<CellarRuleConfig> {
     // lists or ORs beside the key takes fewer rows at once, so that the generated method stays small
     int batch = Math.min(BATCH, MAX_FILTER_TERMS / Math.max(1, terms(join.getCondition())));
     bound &= batch >= MIN_BATCH;
-    // outer keys that are constants (a join with a one-row VALUES, `= (SELECT 'a')`) reach the
-    // inner side as a plain key predicate: batching their one value would leave correlation
-    // variables where the planner later puts that predicate instead of the join
-    bound &= !constantKeys(call.getMetadataQuery(), join, info) && constantRows(join.getLeft(), 0) > 1;
+    // an inner join on outer keys that are constants (with a one-row VALUES, `= (SELECT 'a')`)
+    // reaches the inner side as a plain key predicate: batching their one value would leave
+    // correlation variables where the planner later puts that predicate instead of the join
+    bound &= join.getJoinType() != JoinRelType.INNER
+        || !constantKeys(call.getMetadataQuery(), join, info) && constantRows(join.getLeft(), 0) > 1;
     // once per join: each firing makes a new batched join with new correlation variables
     if (bound && HANDLED.computeIfAbsent(call.getPlanner(), p -> new HashSet<>()).add(join)) {
       (batch == BATCH ? BATCHED : EnumerableBatchNestedLoopJoinRule.Config.DEFAULT.withBatchSize(batch).toRule())
