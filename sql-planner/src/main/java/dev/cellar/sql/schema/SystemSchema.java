@@ -47,13 +47,16 @@ final class SystemSchema extends AbstractSchema {
         "SEQUENCES", new SequencesTable());
   }
 
-  /** One row per index. */
-  private final class Indexes extends AbstractTable implements ScannableTable {
+  /** A table of this schema: a system table read whole. */
+  private abstract static class SystemTable extends AbstractTable implements ScannableTable {
     @Override
     public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
       return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
     }
+  }
 
+  /** One row per index. */
+  private final class Indexes extends SystemTable {
     @Override
     public RelDataType getRowType(RelDataTypeFactory f) {
       RelDataType text = f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true);
@@ -84,12 +87,7 @@ final class SystemSchema extends AbstractSchema {
   }
 
   /** One row per piece of schema advice on the database's tables. */
-  private final class AdviceTable extends AbstractTable implements ScannableTable {
-    @Override
-    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
-      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
-    }
-
+  private final class AdviceTable extends SystemTable {
     @Override
     public RelDataType getRowType(RelDataTypeFactory f) {
       RelDataType text = f.createSqlType(SqlTypeName.VARCHAR);
@@ -108,12 +106,7 @@ final class SystemSchema extends AbstractSchema {
   }
 
   /** One row per long operation running now. */
-  private final class OperationsTable extends AbstractTable implements ScannableTable {
-    @Override
-    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
-      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
-    }
-
+  private final class OperationsTable extends SystemTable {
     @Override
     public RelDataType getRowType(RelDataTypeFactory f) {
       RelDataType text = f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true);
@@ -137,12 +130,7 @@ final class SystemSchema extends AbstractSchema {
   }
 
   /** One row per sequence. */
-  private final class SequencesTable extends AbstractTable implements ScannableTable {
-    @Override
-    public org.apache.calcite.schema.Schema.TableType getJdbcTableType() {
-      return org.apache.calcite.schema.Schema.TableType.SYSTEM_TABLE;
-    }
-
+  private final class SequencesTable extends SystemTable {
     @Override
     public RelDataType getRowType(RelDataTypeFactory f) {
       RelDataType text = f.createSqlType(SqlTypeName.VARCHAR);
