@@ -440,9 +440,14 @@ public final class EmbeddedStore implements CellarStore {
     }
   }
 
-  /** Runs {@code change} and saves the manifest, under the catalog lock. */
+  /**
+   * Runs {@code change} and saves the manifest, under the catalog lock. A store that has failed
+   * changes its catalog no more: a flush or compaction that finishes after another one failed
+   * is refused here, so the manifest never records a flushed sequence past edits lost with it.
+   */
   void updateCatalog(Runnable change) {
     synchronized (catalogLock) {
+      checkWritable();
       change.run();
       saveManifest();
     }

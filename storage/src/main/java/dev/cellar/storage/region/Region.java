@@ -169,13 +169,20 @@ public final class Region {
     }
   }
 
-  /** Publishes the files of a flush (null where a family's file was empty) and the new flushed sequence. */
+  /**
+   * Publishes the files of a flush (null where a family's file was empty) and the new flushed
+   * sequence. The flushed sequence never passes an edit still only in memory: if an earlier
+   * frozen memstore is not in a file yet (its flush failed), it stays below that memstore's
+   * first edit, so that the log replays it after a restart.
+   */
   public void commitFlush(List<Frozen> frozen, List<StoreFileHandle> files, long flushedSeq) {
     for (int i = 0; i < frozen.size(); i++) {
       Frozen f = frozen.get(i);
       families.get(f.family().nameBytes()).commitFlush(f.memstore(), files.get(i));
     }
-    this.flushedSequence = Math.max(this.flushedSequence, flushedSeq);
+    long unflushed = minUnflushedSequence();
+    long safe = unflushed == Long.MAX_VALUE ? flushedSeq : Math.min(flushedSeq, unflushed - 1);
+    this.flushedSequence = Math.max(this.flushedSequence, safe);
   }
 
   /**
