@@ -1,5 +1,6 @@
 package dev.cellar.storage.embedded;
 
+import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Compaction;
 import dev.cellar.storage.region.Region;
@@ -70,7 +71,7 @@ final class Compactions {
         }
       }
       run(region, false, store.options().compactionThreshold());
-    } catch (CancellationException e) {
+    } catch (CancellationException | StoreClosedException e) {
       LOG.debug("background compaction stopped: the store is closing");
     } catch (RuntimeException e) {
       LOG.error("background compaction or split failed", e);

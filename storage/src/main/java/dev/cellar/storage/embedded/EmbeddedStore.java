@@ -462,13 +462,20 @@ public final class EmbeddedStore implements CellarStore {
     return out;
   }
 
-  /** Deletes log segments whose every write is in a store file. */
+  /**
+   * Deletes log segments whose every write is in a store file. A closed segment that stays
+   * because some regions still hold a few of its writes in their memstores (a small table
+   * written now and then beside a large one being loaded, the catalog) would keep every later
+   * segment too, however much of the rest was flushed: those regions are flushed in the
+   * background, and the segments go when they have.
+   */
   void trimWal() {
     if (wal == null) {
       return;
     }
     long min = Long.MAX_VALUE;
-    for (Region r : allRegions()) {
+    List<Region> regions = allRegions();
+    for (Region r : regions) {
       min = Math.min(min, r.minUnflushedSequence());
     }
     long flushedUpTo = min == Long.MAX_VALUE ? mvcc.readPoint() : min - 1;
@@ -476,6 +483,15 @@ public final class EmbeddedStore implements CellarStore {
       wal.deleteObsolete(flushedUpTo);
     } catch (StorageException e) {
       LOG.warn("cannot delete obsolete log segments of {}: {}", fs.describe(), e.getMessage());
+      return;
+    }
+    long oldest = wal.oldestClosedSegmentSequence();
+    if (oldest >= 0 && !closed) {
+      for (Region r : regions) {
+        if (!r.isClosed() && r.minUnflushedSequence() <= oldest) {
+          flusher.request(r);
+        }
+      }
     }
   }
 

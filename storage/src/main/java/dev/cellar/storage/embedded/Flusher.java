@@ -1,6 +1,7 @@
 package dev.cellar.storage.embedded;
 
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,15 +38,31 @@ final class Flusher {
 
   /** Queues a background flush of {@code region} if it is over the flush size. */
   void maybeRequest(Region region) {
-    if (region.memstoreSize() >= store.options().flushSize() && queued.add(region)) {
+    if (region.memstoreSize() >= store.options().flushSize()) {
+      request(region);
+    }
+  }
+
+  /** Queues a background flush of {@code region}, unless one is queued already. */
+  void request(Region region) {
+    if (!queued.add(region)) {
+      return;
+    }
+    try {
       background.execute(() -> {
         queued.remove(region);
         try {
-          flushNow(region);
+          if (!region.isClosed()) {
+            flushNow(region);
+          }
+        } catch (StoreClosedException e) {
+          LOG.debug("background flush stopped: the store is closed");
         } catch (RuntimeException e) {
           LOG.error("background flush failed", e);
         }
       });
+    } catch (RejectedExecutionException e) {
+      queued.remove(region); // closing
     }
   }
 

@@ -310,6 +310,16 @@ public final class Wal implements Closeable {
     return deleted;
   }
 
+  /**
+   * The highest sequence number of the oldest closed segment, or {@code -1} if every segment but
+   * the current one has been deleted: the regions holding a write at or below it in their
+   * memstores keep that segment, and every later one, on disk until they flush.
+   */
+  public long oldestClosedSegmentSequence() {
+    Map.Entry<Long, Long> e = closedSegments.firstEntry();
+    return e == null ? -1 : e.getValue();
+  }
+
   /** Numbers of the segments on disk that this log knows of, oldest first, the current one last. */
   public List<Long> segments() {
     ioLock.lock();

@@ -127,6 +127,39 @@ class EmbeddedStoreTest {
   }
 
   @Test
+  void aSmallTableWrittenOnceDoesNotKeepTheLogOfALargeOneLoadedBesideIt(@TempDir Path dir) throws Exception {
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(16 * 1024).build();
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("small"));
+      s.admin().createTable(table("large"));
+      s.table("small").put(new Put("r").addColumn("g", "q", "v"));
+      Table t = s.table("large");
+      byte[] value = new byte[200];
+      for (int i = 0; i < 5000; i++) {
+        t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+      }
+      // background flushes only: the large table's memstore passes the flush size again and again
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      long logBytes;
+      do {
+        Thread.sleep(20);
+        logBytes = 0;
+        try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
+          for (Path p : (Iterable<Path>) logs::iterator) {
+            logBytes += Files.size(p);
+          }
+        }
+      } while (logBytes > 4 * 64 * 1024 && System.nanoTime() < deadline);
+      assertTrue(logBytes <= 4 * 64 * 1024, "log holds " + logBytes + " bytes after writing about 1.1 MB");
+      assertEquals("v", Bytes.toString(s.table("small").get(new Get("r")).value(Bytes.toBytes("g"), Bytes.toBytes("q"))));
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(5000, count(s.table("large")));
+      assertEquals(1, count(s.table("small")));
+    }
+  }
+
+  @Test
   void warmReadsComeFromTheBlockCacheUnlessTheFamilyOptsOut() {
     TableDescriptor d = TableDescriptor.newBuilder("t")
         .family(ColumnFamilyDescriptor.of("f"))
