@@ -182,6 +182,31 @@ class CopyTest {
   }
 
   @Test
+  void csvRecordsAreSplitAsRfc4180SaysAndBadOnesNameTheirLine() throws Exception {
+    run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, a VARCHAR, b VARCHAR)");
+    // quoted delimiters, line breaks and doubled quotes; a quote inside an unquoted field is text;
+    // CRLF and empty lines; a quoted empty field is '' and an unquoted one NULL
+    String csv = "1,\"x, y\",\"two\nlines\"\r\n"
+        + "\n"
+        + "2,5 1/2\" pipe,\"say \"\"hi\"\"\"\n"
+        + "3,\"\",\n"
+        + "4,\"closed\"oops,z\n"
+        + "5,last,\"no break at the end\"";
+    Path f = dir.resolve("rfc.csv");
+    Files.writeString(f, csv);
+    Path rejects = dir.resolve("rfc.rejects");
+    assertEquals(4, update("COPY t FROM " + q(f) + " (REJECT_LIMIT 1, REJECT_FILE " + q(rejects) + ")"));
+    assertEquals(List.of(List.of(1, "x, y", "two\nlines"), List.of(2, "5 1/2\" pipe", "say \"hi\""),
+        java.util.Arrays.asList(3, "", null), List.of(5, "last", "no break at the end")), rows(c, "SELECT * FROM t ORDER BY id"));
+    List<String> lines = Files.readAllLines(rejects);
+    assertEquals(2, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(1).startsWith("6,") && lines.get(1).contains("field 2 has text after its closing quote")
+        && lines.get(1).contains("oops"), lines.get(1));
+    Files.writeString(f, "1,a,b\n2,\"open\n");
+    assertFails(c, "22000", "COPY t FROM " + q(f), "line 2", "not closed");
+  }
+
+  @Test
   void aLoadStoppedPartWayResumesAfterWhatItCommitted() throws Exception {
     // no primary key: a row loaded twice would be two rows
     run(c, "CREATE TABLE t (n INTEGER NOT NULL, s VARCHAR)");

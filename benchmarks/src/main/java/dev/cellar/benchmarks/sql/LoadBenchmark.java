@@ -9,6 +9,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -30,9 +31,12 @@ public final class LoadBenchmark {
   public static void main(String[] args) throws Exception {
     int rows = 1_000_000;
     Path base = null;
+    List<String> paths = List.of("bulk", "batched", "sqlite");
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--dir")) {
         base = Path.of(args[++i]);
+      } else if (args[i].equals("--paths")) {
+        paths = List.of(args[++i].split(","));
       } else {
         rows = Integer.parseInt(args[i]);
       }
@@ -43,8 +47,15 @@ public final class LoadBenchmark {
       long sum = write(csv, rows);
       System.out.printf(Locale.ROOT, "sale.csv: %,d rows, %,d bytes (load average %s)%n", rows, Files.size(csv),
           loadAverage());
-      load(dir.resolve("bulk"), csv, rows, sum, "bulk path", 0);
-      load(dir.resolve("batched"), csv, rows, sum, "batched writes", Long.MAX_VALUE);
+      if (paths.contains("bulk")) {
+        load(dir.resolve("bulk"), csv, rows, sum, "bulk path", 0);
+      }
+      if (paths.contains("sqlite")) {
+        sqlite(dir.resolve("sqlite.db"), csv, rows, sum);
+      }
+      if (paths.contains("batched")) {
+        load(dir.resolve("batched"), csv, rows, sum, "batched writes", Long.MAX_VALUE);
+      }
       System.out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
     } finally {
       try (Stream<Path> files = Files.walk(dir)) {
@@ -108,6 +119,45 @@ public final class LoadBenchmark {
       System.out.printf(Locale.ROOT, "  %-16s export %,10d rows in %6.2f s: %,10.0f rows/s%n", label, exported, seconds,
           exported / seconds);
     }
+  }
+
+  /**
+   * The peer: SQLite's command-line shell loading the same file into a table made with the same
+   * DDL ({@code .import --csv --skip 1}, one transaction), then counted and summed. Its CPU time
+   * is that of the child processes this process waited for ({@code /proc/self/stat}).
+   */
+  private static void sqlite(Path db, Path csv, int rows, long sum) throws Exception {
+    String sqlite3 = System.getProperty("sqlite3", "sqlite3");
+    String ddl = UserSaleWorkload.DDL + ";";
+    run(List.of(sqlite3, db.toString(), ddl));
+    long cpu = childCpuNanos();
+    long start = System.nanoTime();
+    run(List.of(sqlite3, db.toString(), ".import --csv --skip 1 " + csv + " sale"));
+    double seconds = (System.nanoTime() - start) / 1e9;
+    double cpuSeconds = (childCpuNanos() - cpu) / 1e9;
+    String counted = run(List.of(sqlite3, db.toString(), "SELECT COUNT(*) || ' ' || SUM(price) FROM sale;")).trim();
+    if (!counted.equals(rows + " " + sum)) {
+      throw new IllegalStateException("sqlite3: counted " + counted + " (expected " + rows + " " + sum + ")");
+    }
+    System.out.printf(Locale.ROOT, "  %-16s load   %,10d rows in %6.2f s: %,10.0f rows/s (%.2f s of CPU, %,.0f rows "
+        + "per CPU second)%n", "sqlite3 .import", rows, seconds, rows / seconds, cpuSeconds, rows / cpuSeconds);
+  }
+
+  private static String run(List<String> command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException(command.get(0) + " failed: " + out);
+    }
+    return out;
+  }
+
+  /** CPU time of the child processes waited for (user + system), in nanoseconds. */
+  private static long childCpuNanos() throws Exception {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    // fields 16 and 17 of stat (cutime, cstime, in clock ticks of 1/100 s), counted from the state field (3)
+    return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10_000_000L;
   }
 
   /** CPU time of the process (every thread), in nanoseconds. */

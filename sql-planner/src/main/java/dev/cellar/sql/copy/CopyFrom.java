@@ -36,9 +36,12 @@ import java.util.stream.IntStream;
  */
 public final class CopyFrom {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CopyFrom.class);
-  /** Records converted and written together ({@code -Dcellar.copy.chunkRows}, 20,000 unless set). */
-  static int chunkRows() {
-    return Math.max(1, Integer.getInteger("cellar.copy.chunkRows", 20_000));
+  /**
+   * Records converted and written together ({@code -Dcellar.copy.chunkRows}; unless set, 20,000
+   * by batched writes and 100,000 by the bulk path, whose every chunk adds store files).
+   */
+  static int chunkRows(boolean bulk) {
+    return Math.max(1, Integer.getInteger("cellar.copy.chunkRows", bulk ? 100_000 : 20_000));
   }
 
   private final CellarDatabase db;
@@ -116,9 +119,10 @@ public final class CopyFrom {
       }
       ChunkWriter writer = writer(rows, size);
       boolean keyed = def.hiddenKey() && writer.keysRows();
+      int chunkRows = chunkRows(writer instanceof BulkWriter);
       int first = keyed && checkpoint.pendingIds >= 0 && checkpoint.pendingRecords > 0 ? checkpoint.pendingRecords
-          : chunkRows();
-      try (Chunks chunks = new Chunks(in, chunkRows(), first)) {
+          : chunkRows;
+      try (Chunks chunks = new Chunks(in, chunkRows, first)) {
         List<RecordReader.Raw> chunk;
         while ((chunk = chunks.next()) != null) {
           cancel.check();

@@ -17,24 +17,83 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
-import org.apache.commons.csv.QuoteMode;
 
 /**
  * Reads the records of a CSV or JSON-lines file (UTF-8) as the text of each target column's
- * field, with the line each record starts on. CSV is read by Apache Commons CSV, JSON by Jackson.
+ * field, with the line each record starts on. CSV is read by {@link CsvRecords}, JSON by Jackson.
  * A record that does not fit the columns (too many or too few CSV fields, a JSON key naming no
  * column, a line that is no JSON object) comes back with its error, for the reject file. Not
  * thread-safe.
  */
 abstract class RecordReader implements Closeable {
-  /** One record: its first line, its fields by target column (null: NULL), its text, or why it is bad. */
-  record Raw(long line, String[] fields, String text, String error) {}
+  /**
+   * One record: its first line, its fields by target column (null: NULL), its text, or why it is
+   * bad. A CSV record is split into fields when first asked for them, on the thread that
+   * converts it; its text is as in the file. Used by one thread at a time.
+   */
+  static final class Raw {
+    private final long line;
+    private String[] fields;
+    private final String text;
+    private String error;
+    private final CsvRecords csv;
+    private final int expected;
+
+    Raw(long line, String[] fields, String text, String error) {
+      this.line = line;
+      this.fields = fields;
+      this.text = text;
+      this.error = error;
+      this.csv = null;
+      this.expected = -1;
+    }
+
+    /** A CSV record of {@code text}, to be split by {@code csv}; {@code expected} fields, or -1: any. */
+    Raw(long line, String text, CsvRecords csv, int expected) {
+      this.line = line;
+      this.text = text;
+      this.csv = csv;
+      this.expected = expected;
+    }
+
+    long line() {
+      return line;
+    }
+
+    /** The fields, or null if the record is bad ({@link #error()}). */
+    String[] fields() {
+      split();
+      return fields;
+    }
+
+    String text() {
+      return text;
+    }
+
+    /** Why the record is bad, or null. */
+    String error() {
+      split();
+      return error;
+    }
+
+    private void split() {
+      if (csv == null || fields != null || error != null) {
+        return;
+      }
+      try {
+        String[] values = csv.fields(text);
+        if (expected >= 0 && values.length != expected) {
+          error = values.length + (values.length == 1 ? " field" : " fields") + ", expected " + expected;
+        } else {
+          fields = values;
+        }
+      } catch (CellarSqlException e) {
+        error = e.getMessage();
+      }
+    }
+  }
 
   private final CountingStream bytes;
   /** The target columns, as the table names them. */
@@ -137,31 +196,32 @@ abstract class RecordReader implements Closeable {
     return new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder());
   }
 
-  /** CSV through Apache Commons CSV. */
+  /** CSV through {@link CsvRecords}: records found here, split into fields where converted. */
   private static final class Csv extends RecordReader {
-    private final CSVParser parser;
-    private final Iterator<CSVRecord> records;
-    private final CSVFormat format;
-    private long lastLine;
+    private final CsvRecords records;
+    private final Reader reader;
 
-    Csv(CountingStream in, CopyOptions o) throws IOException {
+    Csv(CountingStream in, CopyOptions o) {
       super(in);
-      // ALL_NON_NULL: a quoted field equal to the NULL text is that text, not NULL
-      this.format = CSVFormat.RFC4180.builder().setDelimiter(o.delimiter()).setQuote(o.quote())
-          .setNullString(o.nullString()).setQuoteMode(QuoteMode.ALL_NON_NULL).setIgnoreEmptyLines(true)
-          .setRecordSeparator("\n").build();
-      this.parser = format.parse(new java.io.BufferedReader(utf8(in), 1 << 16));
-      this.records = parser.iterator();
+      this.reader = utf8(in);
+      this.records = new CsvRecords(reader, o);
     }
 
     @Override
     void start(CopyOptions o, List<String> explicit, List<String> table, String tableName) throws IOException {
       super.start(o, explicit, table, tableName);
       if (o.header()) {
-        Raw h = next();
+        CsvRecords.Text h = records.next();
         if (h != null && explicit.isEmpty()) {
           List<String> names = new ArrayList<>();
-          for (String f : h.fields()) {
+          String[] fields;
+          try {
+            fields = records.fields(h.text());
+          } catch (CellarSqlException e) {
+            throw new CellarSqlException(SqlState.DATA_EXCEPTION, "the header (line " + h.line() + ") cannot be "
+                + "read: " + e.getMessage(), e);
+          }
+          for (String f : fields) {
             names.add(f == null ? "" : f.trim());
           }
           columns = resolve(names, table, tableName, "in the header (line " + h.line() + ")");
@@ -171,39 +231,13 @@ abstract class RecordReader implements Closeable {
 
     @Override
     Raw next() throws IOException {
-      CSVRecord r;
-      try {
-        if (!records.hasNext()) {
-          return null;
-        }
-        r = records.next();
-      } catch (java.io.UncheckedIOException e) {
-        throw e.getCause();
-      } catch (IllegalStateException e) {
-        if (e.getCause() instanceof IOException io) {
-          throw io;
-        }
-        // Commons CSV's error for a quoted field that never ends
-        throw new CellarSqlException(SqlState.DATA_EXCEPTION, "CSV after line " + lastLine + " cannot be read: "
-            + e.getMessage(), e);
-      }
-      long line = lastLine + 1;
-      lastLine = parser.getCurrentLineNumber();
-      String[] values = new String[r.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = r.get(i);
-      }
-      String text = format.format((Object[]) values);
-      if (columns != null && values.length != columns.size()) {
-        return new Raw(line, null, text, values.length + (values.length == 1 ? " field" : " fields") + ", expected "
-            + columns.size());
-      }
-      return new Raw(line, values, text, null);
+      CsvRecords.Text t = records.next();
+      return t == null ? null : new Raw(t.line(), t.text(), records, columns == null ? -1 : columns.size());
     }
 
     @Override
     public void close() throws IOException {
-      parser.close();
+      reader.close();
       super.close();
     }
   }

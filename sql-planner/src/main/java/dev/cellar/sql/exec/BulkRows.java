@@ -9,12 +9,11 @@ import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.Delete;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Rows upserted through the store's bulk path ({@link BulkLoad}) rather than batched writes: each
@@ -65,40 +64,109 @@ public final class BulkRows {
    * @param firstId the first row's id, or -1 for new ids
    */
   public long write(List<Object[]> rows, boolean[] targeted, Cancellation cancel, long firstId) {
-    Map<ByteBuffer, Object[]> byKey = new LinkedHashMap<>();
-    long id = firstId;
-    for (Object[] row : m.limits().rows(new ArrayList<>(rows))) {
-      mutations.checkNotNull(row, targeted);
-      byte[] key = !def.hiddenKey() ? m.key(row) : id >= 0 ? RowIds.key(id++)
-          : db.rowIds().nextKey(def.schema(), def.name());
-      byKey.put(ByteBuffer.wrap(key), row);
-    }
-    if (byKey.isEmpty()) {
+    int n = rows.size();
+    if (n == 0) {
       return 0;
     }
-    cancel.check();
-    Timestamps.Stamp stamp = db.timestamps().next(true);
-    // rows in key order, then each row's few cells sorted: no sort of all the cells
-    List<Map.Entry<ByteBuffer, Object[]>> ordered = new ArrayList<>(byKey.entrySet());
-    ordered.sort((a, b) -> Arrays.compareUnsigned(a.getKey().array(), b.getKey().array()));
-    List<Cell> sorted = new ArrayList<>(byKey.size() * (def.columns().size() + 1));
-    List<Cell> row = new ArrayList<>();
-    for (Map.Entry<ByteBuffer, Object[]> e : ordered) {
-      byte[] key = e.getKey().array();
-      row.clear();
-      row.addAll(mutations.put(key, e.getValue(), targeted, stamp.putTs()).cells());
-      Delete d = mutations.nullCells(key, e.getValue(), targeted, stamp.deleteTs());
-      if (d != null) {
-        row.addAll(d.cells());
+    byte[][] keys = new byte[n][];
+    if (def.hiddenKey()) {
+      for (int i = 0; i < n; i++) {
+        keys[i] = firstId >= 0 ? RowIds.key(firstId + i) : db.rowIds().nextKey(def.schema(), def.name());
       }
-      row.sort(CellComparator.INSTANCE::compareAfterRow);
-      sorted.addAll(row);
+    }
+    Timestamps.Stamp stamp = db.timestamps().next(true);
+    // each row checked, keyed and encoded on every core; the first bad row (in file order) fails
+    Encoded[] encoded = new Encoded[n];
+    RuntimeException[] errors = new RuntimeException[n];
+    IntStream.range(0, n).parallel().forEach(i -> {
+      try {
+        encoded[i] = encode(rows.get(i), keys[i], targeted, stamp, i);
+      } catch (RuntimeException e) {
+        errors[i] = e;
+      }
+    });
+    for (RuntimeException e : errors) {
+      if (e != null) {
+        throw e;
+      }
+    }
+    cancel.check();
+    // one sort of the rows by key (stable: of rows with one key, the last in the chunk is kept)
+    Arrays.parallelSort(encoded, BulkRows::compare);
+    List<Cell[]> kept = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      if (i + 1 < n && Arrays.equals(encoded[i].key, encoded[i + 1].key)) {
+        continue;
+      }
+      kept.add(encoded[i].cells);
     }
     cancel.check();
     try (BulkLoad load = db.store().table(def.storageName()).startBulkLoad()) {
-      load.addSortedRun(sorted.iterator());
+      load.addSortedRun(new CellsOf(kept));
       load.commit();
     }
-    return byKey.size();
+    return kept.size();
+  }
+
+  /** A row's key (and its first eight bytes, for a quick compare), its place in the chunk and its cells in order. */
+  private record Encoded(byte[] key, long prefix, int index, Cell[] cells) {}
+
+  private static int compare(Encoded a, Encoded b) {
+    int c = Long.compareUnsigned(a.prefix, b.prefix);
+    if (c == 0) {
+      c = Arrays.compareUnsigned(a.key, b.key);
+    }
+    return c != 0 ? c : Integer.compare(a.index, b.index);
+  }
+
+  /** The first eight bytes of {@code key} as an unsigned big-endian number (zeros past its end). */
+  private static long prefix(byte[] key) {
+    long p = 0;
+    for (int i = 0; i < 8; i++) {
+      p = (p << 8) | (i < key.length ? key[i] & 0xff : 0);
+    }
+    return p;
+  }
+
+  private Encoded encode(Object[] row, byte[] hiddenKey, boolean[] targeted, Timestamps.Stamp stamp, int index) {
+    Object[] r = m.limits().row(row);
+    mutations.checkNotNull(r, targeted);
+    byte[] key = hiddenKey != null ? hiddenKey : m.key(r);
+    List<Cell> cells = new ArrayList<>(mutations.put(key, r, targeted, stamp.putTs()).cells());
+    Delete d = mutations.nullCells(key, r, targeted, stamp.deleteTs());
+    if (d != null) {
+      cells.addAll(d.cells());
+    }
+    Cell[] out = cells.toArray(new Cell[0]);
+    Arrays.sort(out, CellComparator.INSTANCE::compareAfterRow);
+    return new Encoded(key, prefix(key), index, out);
+  }
+
+  /** The cells of rows in order, row after row. */
+  private static final class CellsOf implements Iterator<Cell> {
+    private final List<Cell[]> rows;
+    private int row;
+    private int cell;
+
+    CellsOf(List<Cell[]> rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (row < rows.size() && cell >= rows.get(row).length) {
+        row++;
+        cell = 0;
+      }
+      return row < rows.size();
+    }
+
+    @Override
+    public Cell next() {
+      if (!hasNext()) {
+        throw new java.util.NoSuchElementException();
+      }
+      return rows.get(row)[cell++];
+    }
   }
 }
