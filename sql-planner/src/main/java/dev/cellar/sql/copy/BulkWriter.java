@@ -27,8 +27,8 @@ final class BulkWriter implements CopyFrom.ChunkWriter {
     this.cancel = cancel;
   }
 
-  static boolean supports(CellarDatabase db, CellarStore store, TableDef def) {
-    return BulkRows.supports(db, store, def);
+  static boolean supports(CellarDatabase db, CellarStore store, TableDef def, boolean indexesRebuilt) {
+    return BulkRows.supports(db, store, def, indexesRebuilt);
   }
 
   @Override

@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.stream.IntStream;
 
 /**
@@ -31,8 +33,10 @@ import java.util.stream.IntStream;
  * so a load stopped part way and started again skips them: as rows are upserted by key, every
  * row ends in the table once.
  *
- * <p>Large loads into a table without secondary indexes go the bulk path ({@link BulkWriter}):
- * rows encoded, sorted and written as store files.
+ * <p>Large loads go the bulk path ({@link BulkWriter}): rows encoded, sorted and written as store
+ * files. Into a table with secondary indexes only with {@link #rebuildingIndexes}: the indexes
+ * are then suspended (unread) before the first chunk and built again over the table after the
+ * last, or after the chunk that failed.
  */
 public final class CopyFrom {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CopyFrom.class);
@@ -54,6 +58,9 @@ public final class CopyFrom {
   private final boolean bulk;
   private long rejected;
   private Path rejectFile;
+  private Function<TableDef, LongSupplier> indexes;
+  /** Builds the suspended indexes again, or null. */
+  private LongSupplier rebuild;
 
   /**
    * @param store the store the rows are written to (the connection's view of the database's)
@@ -70,6 +77,15 @@ public final class CopyFrom {
     this.file = file;
     this.cancel = cancel;
     this.bulk = bulk;
+  }
+
+  /**
+   * Lets a large load into a table with secondary indexes take the bulk path: {@code suspend}
+   * suspends the table's indexes and returns what builds them again.
+   */
+  public CopyFrom rebuildingIndexes(Function<TableDef, LongSupplier> suspend) {
+    this.indexes = suspend;
+    return this;
   }
 
   /** Rows rejected, the ones of the run this load resumed included. */
@@ -166,9 +182,16 @@ public final class CopyFrom {
       }
       writer.finish();
     } catch (IOException e) {
-      throw CopyFiles.cannotRead(file, e);
+      throw rebuildAfter(CopyFiles.cannotRead(file, e));
+    } catch (RuntimeException e) {
+      throw rebuildAfter(e);
     }
     checkpoint.delete();
+    if (rebuild != null) {
+      LongSupplier r = rebuild;
+      rebuild = null;
+      r.getAsLong();
+    }
     if (rejected > 0) {
       LOG.info("loaded {} rows of {} into {}; {} rejected, listed in {}", loaded, file, def.name(), rejected,
           rejectFile);
@@ -176,10 +199,29 @@ public final class CopyFrom {
     return loaded;
   }
 
+  /** {@code e}, after the suspended indexes are built again (the rows committed so far indexed). */
+  private RuntimeException rebuildAfter(RuntimeException e) {
+    if (rebuild != null) {
+      LongSupplier r = rebuild;
+      rebuild = null;
+      try {
+        r.getAsLong();
+      } catch (RuntimeException f) {
+        e.addSuppressed(f);
+      }
+    }
+    return e;
+  }
+
   private ChunkWriter writer(Rows rows, long size) {
+    boolean indexed = !db.catalog().snapshot().indexesOf(def.name()).isEmpty();
     // a table without a primary key goes the bulk path whatever the size: its rows' keys are
     // then chosen before they are written, so a chunk written again after a crash replaces itself
-    if (bulk && (size >= BulkWriter.minBytes() || def.hiddenKey()) && BulkWriter.supports(db, store, def)) {
+    boolean large = size >= BulkWriter.minBytes() || (def.hiddenKey() && !indexed);
+    if (bulk && large && BulkWriter.supports(db, store, def, indexes != null)) {
+      if (indexed) {
+        rebuild = indexes.apply(def);
+      }
       return new BulkWriter(db, def, rows.targeted(), cancel);
     }
     TableWriter w = new TableWriter(db, store, new TableMapping(def));

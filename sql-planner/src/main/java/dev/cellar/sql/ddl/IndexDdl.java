@@ -292,7 +292,7 @@ final class IndexDdl {
   }
 
   /** Puts {@code ix} in the catalog {@code FAILED} because of {@code why}, under its table's lock. */
-  private void putFailed(IndexDef ix, RuntimeException why) {
+  void putFailed(IndexDef ix, RuntimeException why) {
     TableDef t = db.catalog().snapshot().table(ix.table());
     ReentrantLock lock = db.tableLock(t != null ? t.storageName() : ix.table());
     lock.lock();
@@ -311,7 +311,7 @@ final class IndexDdl {
     return e instanceof CellarSqlException c ? c.sqlState() + " " + message : message;
   }
 
-  private void build(IndexBuilder builder, IndexDef ix) {
+  void build(IndexBuilder builder, IndexDef ix) {
     builder.build(() -> false);
     activate(builder, ix);
   }
@@ -456,7 +456,7 @@ final class IndexDdl {
    * Makes an index unread ({@code BUILDING}) and deletes its entries, under the table lock so
    * that no statement writes it meanwhile; returns the index as it is now in the catalog.
    */
-  private IndexDef clear(IndexDef ix, TableDef t) {
+  IndexDef clear(IndexDef ix, TableDef t) {
     IndexDef building = ix.withState(IndexDef.State.BUILDING);
     ReentrantLock lock = db.tableLock(t.storageName());
     lock.lock();

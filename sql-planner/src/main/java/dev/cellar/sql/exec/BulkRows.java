@@ -20,8 +20,9 @@ import java.util.stream.IntStream;
  * chunk of rows is encoded as {@link TableWriter}'s UPSERT encodes it (the row codec, the marker
  * cell, delete markers for the NULLs of the columns written), sorted, written as store files and
  * committed at once, so a chunk is in the table whole or not at all. Only for tables whose
- * writes need nothing but their own cells ({@link #supports}): no secondary index, not mapped,
- * no dynamic family or MAP column, on a store of this process.
+ * writes need nothing but their own cells ({@link #supports}): not mapped, no dynamic family or
+ * MAP column, on a store of this process, and no secondary index unless the caller builds the
+ * indexes again after the load.
  */
 public final class BulkRows {
   private final CellarDatabase db;
@@ -39,10 +40,19 @@ public final class BulkRows {
 
   /** Whether rows of {@code def} may be written by the bulk path of {@code store}. */
   public static boolean supports(CellarDatabase db, CellarStore store, TableDef def) {
+    return supports(db, store, def, false);
+  }
+
+  /**
+   * Whether rows of {@code def} may be written by the bulk path of {@code store}; with
+   * {@code indexesRebuilt}, whatever indexes the table has (the caller suspends them and builds
+   * them again after the load: this class writes no index entry).
+   */
+  public static boolean supports(CellarDatabase db, CellarStore store, TableDef def, boolean indexesRebuilt) {
     TableMapping m = new TableMapping(def);
     return store == db.store() && !store.sharedAcrossProcesses() && !def.isMapped() && !m.isDynamic()
         && !m.hasMaps() && def.rowTimestampColumn() == null
-        && db.catalog().snapshot().indexesOf(def.name()).isEmpty();
+        && (indexesRebuilt || db.catalog().snapshot().indexesOf(def.name()).isEmpty());
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.cellar.sql.copy.CopyFrom;
 import dev.cellar.sql.copy.CopyParser;
 import dev.cellar.sql.copy.CopyStatement;
 import dev.cellar.sql.copy.CopyTo;
+import dev.cellar.sql.ddl.LoadIndexes;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.sql.session.CellarSession;
 import java.nio.file.Path;
@@ -76,7 +77,8 @@ final class CopyStatements {
               + ": the connection reads the data as of currentScn " + session.currentScn() + " and writes nothing");
         }
         CopyFrom load = new CopyFrom(session.database(), session.database().store(), table, st.columns(),
-            st.options(), Path.of(st.file()), cancellation(dataContext), true);
+            st.options(), Path.of(st.file()), cancellation(dataContext), true)
+            .rebuildingIndexes(t -> LoadIndexes.suspend(session.database(), t)::rebuild);
         return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(load.run());
       };
     } else {
