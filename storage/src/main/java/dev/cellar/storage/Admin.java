@@ -88,6 +88,11 @@ public interface Admin {
    */
   void majorCompact(String name);
 
+  /** The major compactions ({@link #majorCompact}) running now, oldest first; none if the store does not tell. */
+  default java.util.List<CompactionProgress> runningCompactions() {
+    return java.util.List.of();
+  }
+
   /** Splits every region of the table that holds data at its middle key. */
   void split(String name);
 

@@ -14,12 +14,17 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Operations {
   private final AtomicLong ids = new AtomicLong();
   private final Map<Long, Operation> running = new ConcurrentHashMap<>();
+  private final CellarDatabase db;
+  /** The ids given to the store's running major compactions, by the store's own ids. */
+  private final Map<Long, Long> compactionIds = new ConcurrentHashMap<>();
 
-  private Operations() {}
+  private Operations(CellarDatabase db) {
+    this.db = db;
+  }
 
   /** The operations of {@code db}. */
   public static Operations of(CellarDatabase db) {
-    return db.extension(Operations.class, d -> new Operations());
+    return db.extension(Operations.class, Operations::new);
   }
 
   /**
@@ -45,10 +50,44 @@ public final class Operations {
     return op;
   }
 
-  /** The operations running now, oldest first. */
+  /**
+   * The operations running now, oldest first, the store's major compactions among them (kind
+   * {@code MAJOR COMPACTION}: rows are the cells written of those of the files rewritten, the
+   * detail says the bytes).
+   */
   public List<Operation> running() {
     List<Operation> out = new ArrayList<>(running.values());
+    out.addAll(compactions());
     out.sort((a, b) -> Long.compare(a.id, b.id));
+    return out;
+  }
+
+  private List<Operation> compactions() {
+    List<dev.cellar.storage.CompactionProgress> now;
+    try {
+      now = db.store().admin().runningCompactions();
+    } catch (RuntimeException e) {
+      return List.of(); // a store closed meanwhile
+    }
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    List<Operation> out = new ArrayList<>();
+    for (dev.cellar.storage.CompactionProgress p : now) {
+      seen.add(p.id());
+      long id = compactionIds.computeIfAbsent(p.id(), k -> ids.incrementAndGet());
+      String table = p.table();
+      for (dev.cellar.sql.catalog.TableDef t : db.catalog().snapshot().tables().values()) {
+        if (t.storageName().equals(p.table())) {
+          table = t.name();
+        }
+      }
+      String detail = String.format(java.util.Locale.ROOT, "cells %d of %d, bytes %d of %d", p.cellsDone(),
+          p.cellsTotal(), p.bytesDone(), p.bytesTotal());
+      long done = p.cellsDone();
+      Operation op = new Operation(id, "MAJOR COMPACTION", table, detail, p.cellsTotal(), () -> done,
+          p.startedMillis());
+      out.add(op);
+    }
+    compactionIds.keySet().retainAll(seen);
     return out;
   }
 
@@ -77,13 +116,20 @@ public final class Operations {
     private final String table;
     private final String detail;
     private final java.util.function.LongSupplier counted;
-    private final long startedMillis = System.currentTimeMillis();
-    private final long startedNanos = System.nanoTime();
+    private final long startedMillis;
+    private final long startedNanos;
     private final AtomicLong done = new AtomicLong();
     private volatile long total;
 
     private Operation(long id, String kind, String table, String detail, long total,
         java.util.function.LongSupplier counted) {
+      this(id, kind, table, detail, total, counted, System.currentTimeMillis());
+    }
+
+    private Operation(long id, String kind, String table, String detail, long total,
+        java.util.function.LongSupplier counted, long startedMillis) {
+      this.startedMillis = startedMillis;
+      this.startedNanos = System.nanoTime() - Math.max(0, System.currentTimeMillis() - startedMillis) * 1_000_000;
       this.id = id;
       this.kind = kind;
       this.table = table;

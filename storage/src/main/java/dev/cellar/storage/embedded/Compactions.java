@@ -90,13 +90,18 @@ final class Compactions {
 
   /** Compacts {@code region} now in the calling thread: a family is compacted when it has at least {@code threshold} files. */
   int run(Region region, boolean major, int threshold) {
+    return run(region, major, threshold, null);
+  }
+
+  /** {@link #run(Region, boolean, int)}, counting the cells written in {@code progress} (when not null). */
+  int run(Region region, boolean major, int threshold, CompactionTracker.Running progress) {
     store.checkWritable();
     if (major) {
       store.flusher().flushNow(region);
     }
     int n = Compaction.run(region, major, threshold,
         store.options().clock().getAsLong(), (family, cells) -> {
-          StoreFileHandle out = store.files().write(family, cells);
+          StoreFileHandle out = store.files().write(family, progress == null ? cells : progress.counting(cells));
           store.vfs().reached(CrashPoint.COMPACTION_WRITTEN);
           return out;
         }, change -> {

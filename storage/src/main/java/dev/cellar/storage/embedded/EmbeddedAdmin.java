@@ -254,9 +254,29 @@ final class EmbeddedAdmin implements Admin {
   @Override
   public void majorCompact(String name) {
     store.checkWritable();
-    for (Region r : store.handle(name).regions()) {
-      store.compactions().run(r, true, 1);
+    List<Region> regions = store.handle(name).regions();
+    // flushed first, so that the totals count every cell the compaction rewrites
+    long cells = 0;
+    long bytes = 0;
+    for (Region r : regions) {
+      store.flusher().flushNow(r);
+      for (List<StoreFileHandle> files : r.files().values()) {
+        for (StoreFileHandle f : files) {
+          cells += f.reader().info().entryCount();
+          bytes += f.reader().info().fileSize();
+        }
+      }
     }
+    try (CompactionTracker.Running run = store.compactionTracker().start(name, cells, bytes)) {
+      for (Region r : regions) {
+        store.compactions().run(r, true, 1, run);
+      }
+    }
+  }
+
+  @Override
+  public List<dev.cellar.storage.CompactionProgress> runningCompactions() {
+    return store.compactionTracker().running();
   }
 
   @Override

@@ -72,6 +72,7 @@ public final class EmbeddedStore implements CellarStore {
   private final Object catalogLock = new Object();
   private final EmbeddedAdmin admin = new EmbeddedAdmin(this);
   private final Compactions compactions;
+  private final CompactionTracker compactionTracker = new CompactionTracker();
   private final WritePath writePath = new WritePath(this);
   /**
    * Readers hold it shared while they fix their read point and take their sources; a
@@ -281,6 +282,10 @@ public final class EmbeddedStore implements CellarStore {
       writes.add(new WritePath.TableWrite((EmbeddedTable) table(e.getKey()), e.getValue()));
     }
     writePath.write(writes);
+  }
+
+  CompactionTracker compactionTracker() {
+    return compactionTracker;
   }
 
   Compactions compactions() {
