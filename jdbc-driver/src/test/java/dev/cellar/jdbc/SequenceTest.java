@@ -50,6 +50,38 @@ class SequenceTest {
   }
 
   @Test
+  void nextNValuesReservesThemConsecutivelyAndReturnsTheFirst() throws Exception {
+    try (Connection c = Sql.connect(Sql.freshMem())) {
+      run(c, "CREATE SEQUENCE s CACHE 5", "CREATE SEQUENCE public.\"Ten\" START WITH 10 INCREMENT BY 10 MAXVALUE 100 "
+          + "CACHE 2");
+      assertRows(c, "SELECT NEXT VALUE FOR s", "1");
+      // 2..4 are left in the batch: taken from it
+      assertRows(c, "SELECT NEXT 3 VALUES FOR s, CURRENT VALUE FOR s", "2, 2");
+      assertRows(c, "SELECT NEXT VALUE FOR s", "5");
+      // more than the cache holds: a batch of its own
+      assertRows(c, "select next 12 values for S", "6");
+      assertRows(c, "SELECT NEXT VALUE FOR s", "18");
+      // 19..22 are left in the batch: not 5 consecutive values with the next batch's, so skipped
+      assertRows(c, "SELECT NEXT 5 VALUES FOR public.s", "23");
+      assertRows(c, "SELECT NEXT VALUE FOR s", "28");
+      assertRows(c, "SELECT NEXT 2 VALUES FOR public.\"Ten\"", "10");
+      assertRows(c, "SELECT NEXT VALUE FOR \"Ten\"", "30");
+      // 40 is left in the batch, 50..100 in the store
+      assertFails(c, "2200H", "SELECT NEXT 8 VALUES FOR \"Ten\"", "PUBLIC.Ten", "6 values left", "MAXVALUE 100");
+      assertRows(c, "SELECT NEXT 6 VALUES FOR \"Ten\"", "50");
+      assertFails(c, "2200H", "SELECT NEXT VALUE FOR \"Ten\"", "PUBLIC.Ten", "MAXVALUE 100");
+      run(c, "CREATE TABLE t (id BIGINT PRIMARY KEY, v VARCHAR)");
+      run(c, "UPSERT INTO t VALUES (NEXT 100 VALUES FOR s, 'a')");
+      run(c, "UPSERT INTO t VALUES (NEXT VALUE FOR s, 'b')");
+      assertRows(c, "SELECT id, v FROM t ORDER BY id", "33, a", "133, b");
+      assertFails(c, "22023", "SELECT NEXT 0 VALUES FOR s", "line 1, column 13", "from 1 to");
+      assertFails(c, "42S02", "SELECT NEXT 2 VALUES FOR nope", "sequence NOPE does not exist");
+      // the text of a string is left alone
+      assertRows(c, "SELECT 'NEXT 2 VALUES FOR s'", "NEXT 2 VALUES FOR s");
+    }
+  }
+
+  @Test
   void cycleMinAndMax() throws Exception {
     try (Connection c = Sql.connect(Sql.freshMem())) {
       run(c, "CREATE SEQUENCE c START WITH 2 INCREMENT BY 2 MINVALUE 1 MAXVALUE 7 CYCLE CACHE 2");

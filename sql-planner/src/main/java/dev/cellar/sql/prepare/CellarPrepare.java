@@ -83,7 +83,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (session == null) {
       return super.prepareSql(context, query, elementType, maxRowCount);
     }
-    String sampled = TableSamples.phoenixForm(sql);
+    String sampled = NextValues.phoenixForm(TableSamples.phoenixForm(sql));
     if (!sampled.equals(sql)) {
       sql = sampled;
       query = Query.of(sampled);

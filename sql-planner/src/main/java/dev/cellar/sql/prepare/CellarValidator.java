@@ -230,6 +230,11 @@ final class CellarValidator extends CalciteSqlValidator {
    * sequences are no tables, and the operand stays out of the checks of the select list's names.
    */
   private SqlNode sequenceCall(SqlCall call) {
+    return sequenceCall(call, -1);
+  }
+
+  /** {@link #sequenceCall(SqlCall)}; for {@code NEXT n VALUES FOR s}, with {@code n} (else -1). */
+  private SqlNode sequenceCall(SqlCall call, long values) {
     SqlIdentifier id = call.operand(0);
     org.apache.calcite.jdbc.CalciteSchema root = ((CalciteCatalogReader) getCatalogReader()).getRootSchema();
     org.apache.calcite.jdbc.CalciteSchema pub = root.getSubSchema(dev.cellar.sql.catalog.Catalog.DEFAULT_SCHEMA, true);
@@ -242,7 +247,8 @@ final class CellarValidator extends CalciteSqlValidator {
       throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.TABLE_NOT_FOUND, "sequence " + id
           + " does not exist (line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
     }
-    return SequenceOperators.call(call, qualified);
+    return values < 0 ? SequenceOperators.call(call, qualified)
+        : SequenceOperators.nextValues(call.getParserPosition(), qualified, values);
   }
 
   /** No call for an unquoted name that is a column or an alias of the statement. */
@@ -264,6 +270,9 @@ final class CellarValidator extends CalciteSqlValidator {
               new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, SqlParserPos.ZERO), SqlParserPos.ZERO)));
         }
       }
+    }
+    if (node instanceof SqlCall call && NextValues.isMarker(call)) {
+      return sequenceCall(call.operand(0), NextValues.count(call));
     }
     if (node instanceof SqlCall call && SequenceOperators.isSequenceCall(call)) {
       return sequenceCall(call);

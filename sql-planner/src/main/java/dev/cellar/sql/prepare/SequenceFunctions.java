@@ -15,6 +15,17 @@ import org.apache.calcite.DataContext;
 public final class SequenceFunctions {
   /** {@link #nextValue}. */
   public static final Method NEXT_VALUE = method("nextValue");
+  /** {@link #nextValues}. */
+  public static final Method NEXT_VALUES;
+
+  static {
+    try {
+      NEXT_VALUES = SequenceFunctions.class.getMethod("nextValues", DataContext.class, String.class, long.class);
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   /** {@link #currentValue}. */
   public static final Method CURRENT_VALUE = method("currentValue");
 
@@ -24,6 +35,12 @@ public final class SequenceFunctions {
   public static long nextValue(DataContext root, String sequence) {
     CellarSession session = session(root);
     return Sequences.of(session.database()).next(session, sequence);
+  }
+
+  /** {@code NEXT n VALUES FOR sequence}: reserves {@code n} consecutive values and returns the first. */
+  public static long nextValues(DataContext root, String sequence, long n) {
+    CellarSession session = session(root);
+    return Sequences.of(session.database()).next(session, sequence, n);
   }
 
   /** {@code CURRENT VALUE FOR sequence}. */

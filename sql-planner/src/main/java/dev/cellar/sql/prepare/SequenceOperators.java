@@ -37,6 +37,8 @@ import org.apache.calcite.sql.validate.SqlValidatorScope;
 final class SequenceOperators {
   static final SqlUserDefinedFunction NEXT = function("NEXT_VALUE", SequenceFunctions.NEXT_VALUE);
   static final SqlUserDefinedFunction CURRENT = function("CURRENT_VALUE", SequenceFunctions.CURRENT_VALUE);
+  /** {@code NEXT n VALUES FOR s}: {@code NEXT_VALUES('SCHEMA.NAME', n)}. */
+  static final SqlUserDefinedFunction NEXT_VALUES = function("NEXT_VALUES", SequenceFunctions.NEXT_VALUES);
 
   private SequenceOperators() {}
 
@@ -45,6 +47,12 @@ final class SequenceOperators {
     SqlParserPos pos = sequenceCall.getParserPosition();
     SqlUserDefinedFunction f = sequenceCall.getKind() == SqlKind.NEXT_VALUE ? NEXT : CURRENT;
     return f.createCall(pos, SqlLiteral.createCharString(qualifiedName, pos));
+  }
+
+  /** {@code NEXT_VALUES('SCHEMA.NAME', n)}. */
+  static SqlNode nextValues(SqlParserPos pos, String qualifiedName, long n) {
+    return NEXT_VALUES.createCall(pos, SqlLiteral.createCharString(qualifiedName, pos),
+        SqlLiteral.createExactNumeric(Long.toString(n), pos));
   }
 
   /** {@code SCHEMA.NAME} of the sequence an identifier names ({@value Catalog#DEFAULT_SCHEMA} if it names none). */
@@ -63,8 +71,12 @@ final class SequenceOperators {
   private static SqlUserDefinedFunction function(String name, Method method) {
     return new SqlUserDefinedFunction(new SqlIdentifier(name, SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
         ReturnTypes.BIGINT, null,
-        OperandTypes.operandMetadata(List.of(SqlTypeFamily.CHARACTER),
-            tf -> List.of(tf.createSqlType(SqlTypeName.VARCHAR)), i -> "sequence", i -> false),
+        method.getParameterCount() == 2
+            ? OperandTypes.operandMetadata(List.of(SqlTypeFamily.CHARACTER),
+                tf -> List.of(tf.createSqlType(SqlTypeName.VARCHAR)), i -> "sequence", i -> false)
+            : OperandTypes.operandMetadata(List.of(SqlTypeFamily.CHARACTER, SqlTypeFamily.NUMERIC),
+                tf -> List.of(tf.createSqlType(SqlTypeName.VARCHAR), tf.createSqlType(SqlTypeName.BIGINT)),
+                i -> i == 0 ? "sequence" : "values", i -> false),
         new Implementation(method)) {
       /** BIGINT NOT NULL, without a look for the function among the connection's: only the validator makes these calls. */
       @Override
@@ -84,12 +96,19 @@ final class SequenceOperators {
     };
   }
 
-  /** The code of a call: {@code method(root, "SCHEMA.NAME")}. */
+  /** The code of a call: {@code method(root, "SCHEMA.NAME")}, or {@code method(root, "SCHEMA.NAME", n)}. */
   private record Implementation(Method method) implements ScalarFunction, ImplementableFunction {
     @Override
     public CallImplementor getImplementor() {
-      return (translator, call, nullAs) -> Expressions.call(method, translator.getRoot(),
-          Expressions.constant(((RexLiteral) translator.deref(call.getOperands().get(0))).getValueAs(String.class)));
+      return (translator, call, nullAs) -> {
+        org.apache.calcite.linq4j.tree.Expression name = Expressions.constant(
+            ((RexLiteral) translator.deref(call.getOperands().get(0))).getValueAs(String.class));
+        if (call.getOperands().size() == 1) {
+          return Expressions.call(method, translator.getRoot(), name);
+        }
+        long n = ((RexLiteral) translator.deref(call.getOperands().get(1))).getValueAs(Long.class);
+        return Expressions.call(method, translator.getRoot(), name, Expressions.constant(n, long.class));
+      };
     }
 
     @Override

@@ -155,6 +155,23 @@ public final class Sequences {
    * @throws CellarSqlException 42S02 if there is no such sequence, 2200H past its end without CYCLE
    */
   public long next(Object session, String qualifiedName) {
+    return next(session, qualifiedName, 1);
+  }
+
+  /**
+   * {@code NEXT n VALUES FOR}: reserves {@code n} consecutive values of sequence
+   * {@code qualifiedName} for connection {@code session} and returns the first, which becomes its
+   * current value. The values this process held of the sequence are skipped when fewer than
+   * {@code n} are left (they are not consecutive with the next batch's).
+   *
+   * @throws CellarSqlException 42S02 if there is no such sequence, 2200H if fewer than {@code n}
+   *     values are left before its end (a CYCLE sequence's values do not run on past its end)
+   */
+  public long next(Object session, String qualifiedName, long n) {
+    if (n < 1) {
+      throw new CellarSqlException(SqlState.INVALID_PARAMETER_VALUE, "NEXT " + n + " VALUES FOR " + qualifiedName
+          + ": the number of values must be at least 1");
+    }
     Batch b = batches.get(qualifiedName);
     if (b == null) {
       int dot = qualifiedName.indexOf('.');
@@ -164,7 +181,7 @@ public final class Sequences {
       }
       b = batches.computeIfAbsent(qualifiedName, k -> new Batch(s.def));
     }
-    long v = b.next();
+    long v = b.next(n);
     Map<String, Long> mine;
     synchronized (current) {
       mine = current.computeIfAbsent(session, k -> new HashMap<>());
@@ -212,20 +229,23 @@ public final class Sequences {
       this.def = def;
     }
 
-    synchronized long next() {
-      if (left == 0) {
-        reserve();
+    synchronized long next(long n) {
+      if (Long.compareUnsigned(left, n) < 0) {
+        reserve(n);
       }
       long v = next;
-      left--;
+      left -= n;
       if (left > 0) {
-        next += def.increment();
+        next += n * def.increment();
       }
       return v;
     }
 
-    /** Takes the next batch from the store: a check-and-mutate of the state cell, again until it applies. */
-    private void reserve() {
+    /**
+     * Takes the next batch, of at least {@code n} values, from the store: a check-and-mutate of
+     * the state cell, again until it applies.
+     */
+    private void reserve(long n) {
       while (true) {
         Stored s = read(def.schema(), def.name());
         if (s == null) {
@@ -239,7 +259,13 @@ public final class Sequences {
         long inc = def.increment();
         // values from s.next to the end, less one: unsigned, as the span may pass Long.MAX_VALUE
         long span = inc > 0 ? Long.divideUnsigned(def.max() - s.next, inc) : Long.divideUnsigned(s.next - def.min(), -inc);
-        long take = Long.compareUnsigned(span, def.cache() - 1) >= 0 ? def.cache() : span + 1;
+        long want = Math.max(def.cache(), n);
+        if (Long.compareUnsigned(span, n - 1) < 0) {
+          throw new CellarSqlException(SqlState.SEQUENCE_LIMIT_EXCEEDED, "sequence " + def.qualifiedName() + " has "
+              + Long.toUnsignedString(span + 1) + " values left before its " + (inc > 0 ? "MAXVALUE " + def.max()
+              : "MINVALUE " + def.min()) + ", fewer than the " + n + " asked for by NEXT " + n + " VALUES FOR");
+        }
+        long take = Long.compareUnsigned(span, want - 1) >= 0 ? want : span + 1;
         boolean toEnd = take == span + 1;
         byte[] newState;
         if (!toEnd) {
