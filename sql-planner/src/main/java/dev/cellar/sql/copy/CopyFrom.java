@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.stream.IntStream;
@@ -139,12 +141,15 @@ public final class CopyFrom {
       int first = keyed && checkpoint.pendingIds >= 0 && checkpoint.pendingRecords > 0 ? checkpoint.pendingRecords
           : chunkRows;
       try (Chunks chunks = new Chunks(in, chunkRows, first)) {
-        List<RecordReader.Raw> chunk;
-        while ((chunk = chunks.next()) != null) {
+        // each chunk is converted while the one before it is written
+        List<RecordReader.Raw> chunk = chunks.next();
+        CompletableFuture<Object[]> conversion = chunk == null ? null : convert(rows, chunk);
+        while (chunk != null) {
           cancel.check();
           List<RecordReader.Raw> raws = chunk;
-          Object[] converted = new Object[raws.size()];
-          IntStream.range(0, raws.size()).parallel().forEach(i -> converted[i] = rows.convert(raws.get(i)));
+          Object[] converted = join(conversion);
+          chunk = chunks.next();
+          conversion = chunk == null ? null : convert(rows, chunk);
           List<Object[]> good = new ArrayList<>(raws.size());
           for (int i = 0; i < converted.length; i++) {
             if (converted[i] instanceof Object[] row) {
@@ -197,6 +202,29 @@ public final class CopyFrom {
           rejectFile);
     }
     return loaded;
+  }
+
+  /** Converts the records of a chunk on every core, in the background: rows, or the errors that reject them. */
+  private static CompletableFuture<Object[]> convert(Rows rows, List<RecordReader.Raw> raws) {
+    return CompletableFuture.supplyAsync(() -> {
+      Object[] converted = new Object[raws.size()];
+      IntStream.range(0, raws.size()).parallel().forEach(i -> converted[i] = rows.convert(raws.get(i)));
+      return converted;
+    });
+  }
+
+  private static Object[] join(CompletableFuture<Object[]> conversion) {
+    try {
+      return conversion.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 
   /** {@code e}, after the suspended indexes are built again (the rows committed so far indexed). */

@@ -129,6 +129,15 @@ public final class BulkRows {
     return c != 0 ? c : Integer.compare(a.index, b.index);
   }
 
+  private static boolean sorted(Cell[] cells) {
+    for (int i = 1; i < cells.length; i++) {
+      if (CellComparator.INSTANCE.compareAfterRow(cells[i - 1], cells[i]) > 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The first eight bytes of {@code key} as an unsigned big-endian number (zeros past its end). */
   private static long prefix(byte[] key) {
     long p = 0;
@@ -139,16 +148,23 @@ public final class BulkRows {
   }
 
   private Encoded encode(Object[] row, byte[] hiddenKey, boolean[] targeted, Timestamps.Stamp stamp, int index) {
-    Object[] r = m.limits().row(row);
-    mutations.checkNotNull(r, targeted);
-    byte[] key = hiddenKey != null ? hiddenKey : m.key(r);
-    List<Cell> cells = new ArrayList<>(mutations.put(key, r, targeted, stamp.putTs()).cells());
-    Delete d = mutations.nullCells(key, r, targeted, stamp.deleteTs());
-    if (d != null) {
-      cells.addAll(d.cells());
+    // the values are checked already (see write): only NOT NULL is left
+    mutations.checkNotNull(row, targeted);
+    byte[] key = hiddenKey != null ? hiddenKey : m.key(row);
+    List<Cell> put = mutations.put(key, row, targeted, stamp.putTs()).cells();
+    Delete d = mutations.nullCells(key, row, targeted, stamp.deleteTs());
+    Cell[] out;
+    if (d == null) {
+      out = put.toArray(new Cell[0]);
+    } else {
+      List<Cell> both = new ArrayList<>(put.size() + d.cells().size());
+      both.addAll(put);
+      both.addAll(d.cells());
+      out = both.toArray(new Cell[0]);
     }
-    Cell[] out = cells.toArray(new Cell[0]);
-    Arrays.sort(out, CellComparator.INSTANCE::compareAfterRow);
+    if (!sorted(out)) {
+      Arrays.sort(out, CellComparator.INSTANCE::compareAfterRow);
+    }
     return new Encoded(key, prefix(key), index, out);
   }
 
