@@ -20,10 +20,12 @@ import java.util.stream.Stream;
  * order, so keys land all over the key space), written to a CSV file with a header, then loaded
  * into a new {@code file:} database by the bulk path and, for comparison, by batched writes (the
  * path of files under 8 MB), each time counted and summed afterwards; then the table exported
- * back to CSV.
+ * back to CSV. The peer, in the same run: SQLite's shell ({@code sqlite3}, or the program the
+ * system property {@code sqlite3} names) importing the same file into a table of the same DDL.
  *
  * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.cellar.benchmarks.sql.LoadBenchmark
- * [rows] [--dir DIR]} (rows: a multiple of 100, default 1,000,000). Keeps nothing.
+ * [rows] [--paths bulk,sqlite,batched] [--dir DIR]} (rows: a multiple of 100, default 1,000,000;
+ * paths: which loads to run, all by default). Keeps nothing.
  */
 public final class LoadBenchmark {
   private LoadBenchmark() {}
