@@ -16,6 +16,7 @@ import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
 import dev.cellar.sql.rules.NullOperands;
 import dev.cellar.sql.rules.ProjectionOrder;
+import dev.cellar.sql.schema.DiscoverFunction;
 import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
@@ -83,7 +84,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (session == null) {
       return super.prepareSql(context, query, elementType, maxRowCount);
     }
-    String sampled = TableSamples.phoenixForm(sql);
+    String sampled = TableSamples.phoenixForm(DiscoverFunction.callAsQuery(sql));
     if (!sampled.equals(sql)) {
       sql = sampled;
       query = Query.of(sampled);
