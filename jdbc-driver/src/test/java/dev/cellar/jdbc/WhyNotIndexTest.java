@@ -125,6 +125,17 @@ class WhyNotIndexTest extends FreshDatabaseTest {
   }
 
   @Test
+  void aTableWithoutPrimaryKeyIsReadByItsHiddenRowkey() throws SQLException {
+    run(c, "CREATE TABLE events (kind VARCHAR, n INTEGER)", "INSERT INTO events VALUES ('a', 1), ('b', 2)");
+    List<String> why = report("SELECT n FROM events WHERE kind = 'a'");
+    assertTrue(why.get(0).startsWith("CONSIDERED ROWKEY OF EVENTS (no primary key): chosen, reads every row: the "
+        + "table has no key columns to bound"), why.toString());
+    assertEquals("SUGGESTION: CREATE INDEX EVENTS_KIND ON EVENTS (KIND) INCLUDE (N)", why.get(1));
+    assertSuggestionServes("SELECT n FROM events WHERE kind = 'a'", why.get(1),
+        "CONSIDERED INDEX EVENTS_KIND (KIND) INCLUDE (N): chosen, key range (KIND = 'a')");
+  }
+
+  @Test
   void explainAnalyzeEndsWithTheSameLinesAndExplainPlanForKeepsItsTree() throws SQLException {
     String q = "SELECT product, quantity FROM sale WHERE sold_at > TIMESTAMP '2012-09-20 00:00:00'";
     List<String> analyzed = Sql.strings(c, "EXPLAIN ANALYZE " + q);

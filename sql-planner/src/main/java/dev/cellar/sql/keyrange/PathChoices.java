@@ -178,6 +178,9 @@ public final class PathChoices {
 
   /** {@code PRIMARY KEY OF T (A, B)} or {@code INDEX I (V) INCLUDE (W)}. */
   private String pathName(IndexMapping ix) {
+    if (ix == null && table.keyFields().length == 0) {
+      return "ROWKEY OF " + table.def().name() + " (no primary key)";
+    }
     if (ix == null) {
       List<String> keys = new ArrayList<>();
       for (int f : table.keyFields()) {

@@ -30,6 +30,7 @@ import org.apache.calcite.rex.RexNode;
  * the table's statistics ({@code UPDATE STATISTICS}) or its store's cell counts.
  */
 final class ExplainSummary {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ExplainSummary.class);
   /** The plan the program made last on this thread, while a summary is asked for. */
   private static final ThreadLocal<RelNode[]> PLAN = new ThreadLocal<>();
   /** Longest key description shown; the tree below shows all of it. */
@@ -63,7 +64,12 @@ final class ExplainSummary {
     if (slot == null || slot[0] == null) {
       return null;
     }
-    REPORT.set(PathReport.of(slot[0], seen));
+    try {
+      REPORT.set(PathReport.of(slot[0], seen));
+    } catch (RuntimeException e) {
+      // the report explains a plan; a plan it cannot explain still runs and shows
+      LOG.debug("no access-path report for this plan", e);
+    }
     return of(slot[0]);
   }
 
