@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * considered or rejected with the reason, and a suggestion that, run, gives the query a path.
  * The classic questions of Phoenix's users over the seed schemas' SQL tables.
  */
-class WhyNotIndexTest extends FreshDatabaseTest {
+class WhyNotIndexTest extends FreshStoreTest {
   @BeforeEach
   void seed() throws SQLException {
     StringBuilder sales = new StringBuilder("INSERT INTO sale VALUES ");
@@ -122,6 +122,24 @@ class WhyNotIndexTest extends FreshDatabaseTest {
     assertTrue(all.get(0).startsWith("CONSIDERED PRIMARY KEY OF USERS (ID): chosen, reads every row: the query has "
         + "no filter, est. ") || all.get(1).startsWith("CONSIDERED INDEX USERS_NICK"), all.toString());
     assertTrue(all.stream().noneMatch(l -> l.startsWith("SUGGESTION")), all.toString());
+  }
+
+  @Test
+  void overAMappingTheSuggestionIsAnIndexNotAKeyOrder() throws SQLException {
+    dev.cellar.storage.Table files = RawTables.create(store, "files", "f");
+    for (int i = 1; i <= 30; i++) {
+      RawTables.shellPut(files, String.format("%06d201209%02d%06d", 1 + i % 3, i, i), "f:name", "file " + i);
+    }
+    run(c, "CREATE VIEW files (user_id CHAR(6) NOT NULL, ctime CHAR(8) NOT NULL, file_id CHAR(6) NOT NULL, "
+        + "\"f\".\"name\" VARCHAR, CONSTRAINT pk PRIMARY KEY (user_id, ctime, file_id)) "
+        + "STORE_TABLE='files', KEY_FORMAT='FIXED', VALUE_FORMAT='STRING'");
+    String q = "SELECT \"name\" FROM files WHERE ctime > '20120925'";
+    List<String> why = report(q);
+    assertTrue(why.get(0).startsWith("CONSIDERED PRIMARY KEY OF FILES (USER_ID, CTIME, FILE_ID): chosen, reads every "
+        + "row: the filter constrains only CTIME, a later key column"), why.toString());
+    assertEquals("SUGGESTION: CREATE INDEX FILES_CTIME ON FILES (CTIME) INCLUDE (\"name\")", why.get(1));
+    assertSuggestionServes(q, why.get(1), "CONSIDERED INDEX FILES_CTIME (CTIME) INCLUDE (name): chosen, key range");
+    assertEquals(5, Sql.strings(c, q).size());
   }
 
   @Test

@@ -386,7 +386,8 @@ public final class PathChoices {
     String indexName = indexName(tableName, column, bestFunction != null);
     String ddl = "CREATE INDEX " + quote(indexName) + " ON " + quote(tableName) + " (" + indexed + ")"
         + (include.isEmpty() ? "" : " INCLUDE (" + quoteAll(include) + ")");
-    if (bestFunction == null && table.isKey(bestField)) {
+    // a mapping reads its store table's keys as they are: only a table of Cellar's own can be keyed anew
+    if (bestFunction == null && table.isKey(bestField) && !table.isMapped()) {
       List<String> order = new ArrayList<>();
       order.add(quote(column));
       for (int k : table.keyFields()) {
