@@ -205,7 +205,7 @@ final class KeyLayoutGuess {
       g.add(Arrays.copyOfRange(k, from, k.length));
     }
     String type;
-    if (min == max && from < min && !g.isWholeNumber()) {
+    if (min == max && from < min && !g.isWholeNumber() && (g.isText() || g.type().equals("VARBINARY"))) {
       type = g.isText() ? "CHAR(" + (min - from) + ")" : "BINARY(" + (min - from) + ")";
     } else {
       type = g.type();
