@@ -45,7 +45,8 @@ class DiscoverBytesTest extends FreshStoreTest {
         "COLUMN size INTEGER 4-byte big-endian", "VIEW COUNTERS null null"),
         found.stream().map(f -> f.replace("FIXED: ", "")).toList());
     assertTrue(ddl.startsWith("CREATE VIEW COUNTERS (ID INTEGER FORMAT BYTES NOT NULL,\n  \"d\".\"hits\" BIGINT FORMAT "
-        + "BYTES, \"d\".\"label\" VARCHAR, \"d\".\"on\" BOOLEAN FORMAT BYTES, \"d\".\"size\" INTEGER FORMAT BYTES,"), ddl);
+        + "BYTES, \"d\".\"label\" VARCHAR, \"d\".\"on\" BOOLEAN FORMAT BYTES, \"d\".\"size\" INTEGER FORMAT "
+        + "BYTES,"), ddl);
     run(c, ddl);
     assertEquals(List.of("7, 7000, c7, false, -7"), Sql.strings(c, "SELECT * FROM counters WHERE id = 7"));
     assertEquals(List.of("40, 20"), Sql.strings(c, "SELECT COUNT(*), SUM(CASE WHEN \"on\" THEN 1 ELSE 0 END) "

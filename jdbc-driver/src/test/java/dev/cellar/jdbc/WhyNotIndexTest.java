@@ -163,7 +163,8 @@ class WhyNotIndexTest extends FreshStoreTest {
     List<String> explain = Sql.strings(c, "EXPLAIN " + q);
     List<String> planFor = Sql.strings(c, "EXPLAIN PLAN FOR " + q);
     assertEquals(planFor, explain.subList(0, planFor.size()));
-    assertTrue(planFor.stream().noneMatch(l -> l.startsWith("CONSIDERED") || l.startsWith("REJECTED")), planFor.toString());
+    assertTrue(planFor.stream().noneMatch(l -> l.startsWith("CONSIDERED") || l.startsWith("REJECTED")),
+        planFor.toString());
   }
 
   /** The lines of {@code EXPLAIN q} from the first CONSIDERED or REJECTED one on. */

@@ -117,7 +117,6 @@ public final class Discovery {
                 + f.encoding(), null));
       }
       List<String> staticColumns = new ArrayList<>();
-      boolean anyBytes = false;
       List<String> dynamicViews = new ArrayList<>();
       for (Map.Entry<String, Map<String, ValueGuess>> fam : cells.entrySet()) {
         String family = fam.getKey();
@@ -141,12 +140,11 @@ public final class Discovery {
         }
         for (Map.Entry<String, ValueGuess> q : qualifiers.entrySet()) {
           ValueGuess g = q.getValue();
-          String def = quote(family) + "." + quote(q.getKey()) + " " + g.type() + (g.needsBytesFormat() ? " FORMAT BYTES"
-              : "");
-          anyBytes |= g.needsBytesFormat();
+          String def = quote(family) + "." + quote(q.getKey()) + " " + g.type()
+              + (g.needsBytesFormat() ? " FORMAT BYTES" : "");
           staticColumns.add(def);
-          out.add(new Finding("COLUMN", family, q.getKey(), q.getKey(), g.count(), (double) g.count() / n, g.minLength(),
-              g.maxLength(), g.type(), g.encoding(), def));
+          out.add(new Finding("COLUMN", family, q.getKey(), q.getKey(), g.count(), (double) g.count() / n,
+              g.minLength(), g.maxLength(), g.type(), g.encoding(), def));
         }
       }
       if (!staticColumns.isEmpty()) {

@@ -46,7 +46,7 @@ final class KeyLayoutGuess {
       int parts = -1;
       boolean ok = true;
       for (byte[] k : keys) {
-        String[] split = new String(k, StandardCharsets.UTF_8).split(Pattern.quote(sep), -1);
+        String[] split = parts(k, sep);
         if (split.length < 2 || parts >= 0 && split.length != parts || Arrays.stream(split).anyMatch(String::isEmpty)) {
           ok = false;
           break;
@@ -60,20 +60,19 @@ final class KeyLayoutGuess {
       for (int i = 0; i < parts; i++) {
         ValueGuess g = new ValueGuess();
         for (byte[] k : keys) {
-          g.add(new String(k, StandardCharsets.UTF_8).split(Pattern.quote(sep), -1)[i].getBytes(StandardCharsets.UTF_8));
+          g.add(parts(k, sep)[i].getBytes(StandardCharsets.UTF_8));
         }
-        String type = g.type();
-        fields.add(new Field("K" + (i + 1), -1, -1, type, false, "text before '" + sep + "'"));
+        fields.add(new Field("K" + (i + 1), -1, -1, g.type(), false,
+            i + 1 < parts ? "text before '" + sep + "'" : "text, the rest of the key"));
       }
       return new Layout("DELIMITED", String.valueOf(sep), names(fields));
     }
     return null;
   }
 
-  private static final class Pattern {
-    static String quote(char c) {
-      return java.util.regex.Pattern.quote(String.valueOf(c));
-    }
+  /** The text of key {@code k} split at each {@code sep}. */
+  private static String[] parts(byte[] k, char sep) {
+    return new String(k, StandardCharsets.UTF_8).split(java.util.regex.Pattern.quote(String.valueOf(sep)), -1);
   }
 
   private static Layout fixed(List<byte[]> keys, boolean text) {
