@@ -54,6 +54,26 @@ class DiscoverBytesTest extends FreshStoreTest {
   }
 
   @Test
+  void parametersAndNullsOfTheFunction() throws SQLException {
+    Table t = RawTables.create(store, "raw", "f");
+    RawTables.shellPut(t, "r1", "f:q", "42");
+    try (java.sql.PreparedStatement p = c.prepareStatement(
+        "SELECT column_name, likely_type FROM TABLE(CELLAR.DISCOVER(?, ?)) WHERE kind = 'COLUMN'")) {
+      p.setString(1, "raw");
+      p.setInt(2, 10);
+      try (ResultSet r = p.executeQuery()) {
+        assertTrue(r.next());
+        assertEquals("q INTEGER", r.getString(1) + " " + r.getString(2));
+      }
+      p.setString(1, "raw");
+      p.setNull(2, java.sql.Types.INTEGER);
+      SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, p::executeQuery);
+      assertEquals("22023", e.getSQLState(), e.getMessage());
+    }
+    Sql.assertFails(c, "22023", "SELECT * FROM TABLE(CELLAR.DISCOVER('raw', -1))", "-1");
+  }
+
+  @Test
   void anEmptyTableProposesNothingAndSaysSo() throws SQLException {
     RawTables.create(store, "empty", "f");
     assertEquals(List.of("VIEW, -- store table 'empty' has no rows to sample"),

@@ -41,16 +41,17 @@ public final class DiscoverFunction {
   }
 
   /** The findings of {@code table}'s first {@code sampleRows} rows; called by the generated code. */
-  public static ScannableTable discover(String table, int sampleRows) {
+  public static ScannableTable discover(String table, Integer sampleRows) {
+    // the planner calls this with null for a statement parameter, to learn the row type
     return new Findings(table, sampleRows);
   }
 
   /** The rows of one call. */
   private static final class Findings extends AbstractTable implements ScannableTable {
     private final String table;
-    private final int sampleRows;
+    private final Integer sampleRows;
 
-    Findings(String table, int sampleRows) {
+    Findings(String table, Integer sampleRows) {
       this.table = table;
       this.sampleRows = sampleRows;
     }
@@ -73,6 +74,10 @@ public final class DiscoverFunction {
       if (session == null) {
         throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
             "CELLAR.DISCOVER runs only in a statement of a Cellar connection");
+      }
+      if (table == null || sampleRows == null) {
+        throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.INVALID_PARAMETER_VALUE,
+            "CELLAR.DISCOVER needs a store table and a number of rows, not NULL");
       }
       List<Object[]> rows = new ArrayList<>();
       for (Discovery.Finding d : Discovery.discover(session.database().store(), table, sampleRows)) {
