@@ -11,6 +11,7 @@ import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.filter.ClientFilter;
@@ -223,6 +224,65 @@ final class HBaseTable implements Table {
       return new HBaseScanner(this, store.connection().getTable(tableName), scan);
     } catch (IOException e) {
       throw HBaseErrors.translate(e, name, "scan");
+    }
+  }
+
+  /**
+   * Runs the scan with cells shown in place ({@link HBaseCellView}: no Cellar cell or result per
+   * row) when the region servers do all of its work: a scan whose filter runs in the client, or
+   * with a row limit or a page size the client enforces, goes through {@link #scanner}.
+   */
+  @Override
+  public void scan(Scan scan, ScanVisitor visitor) {
+    HBaseFilters.Plan plan = HBaseFilters.plan(scan.filter(), false);
+    if (plan.client() != null || plan.pageLimit() > 0 || scan.limit() > 0) {
+      Table.super.scan(scan, visitor);
+      return;
+    }
+    var hscan = HBaseCells.toHBase(scan);
+    if (plan.server() != null) {
+      hscan.setFilter(plan.server());
+    }
+    HBaseCellView view = new HBaseCellView(scan.columns().keySet().toArray(new byte[0][]));
+    store.checkOpen();
+    org.apache.hadoop.hbase.client.Table t = null;
+    org.apache.hadoop.hbase.client.ResultScanner s = null;
+    try {
+      t = store.connection().getTable(tableName);
+      s = t.getScanner(hscan);
+      while (true) {
+        org.apache.hadoop.hbase.client.Result r;
+        try {
+          r = s.next();
+        } catch (IOException | RuntimeException e) {
+          throw HBaseErrors.translate(e, name, "scan");
+        }
+        if (r == null) {
+          return;
+        }
+        // the visitor's own exceptions reach the caller as they are
+        org.apache.hadoop.hbase.Cell[] cells = r.rawCells();
+        for (int i = 0; i < cells.length; i++) {
+          view.show(cells[i]);
+          if (i == 0) {
+            visitor.startRow(view);
+          }
+          visitor.cell(view);
+        }
+      }
+    } catch (IOException e) {
+      throw HBaseErrors.translate(e, name, "scan");
+    } finally {
+      if (s != null) {
+        s.close();
+      }
+      if (t != null) {
+        try {
+          t.close();
+        } catch (IOException e) {
+          // nothing is held that the connection does not release
+        }
+      }
     }
   }
 

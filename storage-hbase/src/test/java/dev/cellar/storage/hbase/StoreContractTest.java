@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.CheckAndMutate;
 import dev.cellar.storage.ColumnFamilyDescriptor;
@@ -20,6 +22,7 @@ import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotFoundException;
@@ -239,6 +242,65 @@ class StoreContractTest {
     assertEquals(List.of("row-a=2", "row-a=1", "row-b=2", "row-b=1"),
         rows(t, new Scan().setBatch(2).withStopRow(b("row-c")).setCaching(1)));
     assertEquals(List.of("row-a=3"), rows(t, new Scan().setCaching(1).setLimit(1)));
+  }
+
+  /** The cells a visitor receives, as cells, with "|" before each row's first. */
+  private static List<String> visited(Table t, Scan scan, boolean[] inPlace) {
+    List<String> out = new ArrayList<>();
+    t.scan(scan, new ScanVisitor() {
+      @Override
+      public void startRow(CellView first) {
+        out.add("|");
+      }
+
+      @Override
+      public void cell(CellView c) {
+        inPlace[0] |= !(c instanceof Cell);
+        out.add(c.toCell() + "=" + Bytes.toStringBinary(c.value()));
+      }
+    });
+    return out;
+  }
+
+  /** The same from a scanner. */
+  private static List<String> scanned(Table t, Scan scan) {
+    List<String> out = new ArrayList<>();
+    try (ResultScanner sc = t.scanner(scan)) {
+      byte[] row = null;
+      for (Result r : sc) {
+        if (row == null || !java.util.Arrays.equals(row, r.row())) {
+          out.add("|");
+        }
+        row = r.row();
+        r.cells().forEach(c -> out.add(c + "=" + Bytes.toStringBinary(c.value())));
+      }
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void visitorsSeeTheScannersCells(CellarStore s) {
+    Table t = rowsTable(s, "visits", b("row-h"), b("row-q"));
+    List<Scan> scans = List.of(new Scan(), new Scan().withStartRow(b("row-c")).withStopRow(b("row-k")),
+        new Scan().setReversed(true).withStartRow(b("row-e")).withStopRow(b("row-b")),
+        new Scan().addColumn(F, b("q2")).addFamily(G), new Scan().addFamily(G).withStartRow(b("row-x")),
+        new Scan().setFilter(new dev.cellar.storage.filter.QualifierFilter(dev.cellar.storage.filter.CompareOperator.EQUAL,
+            new dev.cellar.storage.filter.BinaryComparator(b("q3")))),
+        new Scan().setFilter(new dev.cellar.storage.filter.ColumnCountGetFilter(1)),
+        new Scan().setLimit(3).withStartRow(b("row-g")));
+    boolean[] inPlace = {false};
+    for (Scan scan : scans) {
+      List<String> want = scanned(t, scan);
+      assertFalse(want.isEmpty(), scan::toString);
+      assertEquals(want, visited(t, scan, inPlace), scan::toString);
+    }
+    // HBase's cells are shown where they are, not copied into cells
+    assertEquals(isHBase(s), inPlace[0]);
+    IllegalStateException stop = new IllegalStateException("enough");
+    assertSame(stop, assertThrows(IllegalStateException.class, () -> t.scan(new Scan(), c -> {
+      throw stop;
+    })));
   }
 
   @ParameterizedTest
