@@ -133,6 +133,31 @@ final class HBaseTable implements Table {
    */
   @Override
   public boolean checkAndMutate(CheckAndMutate cam) {
+    var hcam = toHBase(cam);
+    return run("check and write", t -> t.checkAndMutate(hcam).isSuccess());
+  }
+
+  /** The check-and-mutates sent together: HBase groups them into one request per region server. */
+  @Override
+  public boolean[] checkAndMutate(List<CheckAndMutate> checks) {
+    if (checks.size() <= 1) {
+      return checks.isEmpty() ? new boolean[0] : new boolean[] {checkAndMutate(checks.get(0))};
+    }
+    List<org.apache.hadoop.hbase.client.CheckAndMutate> hcams = new ArrayList<>(checks.size());
+    for (CheckAndMutate cam : checks) {
+      hcams.add(toHBase(cam));
+    }
+    return run("check and write", t -> {
+      List<org.apache.hadoop.hbase.client.CheckAndMutateResult> results = t.checkAndMutate(hcams);
+      boolean[] held = new boolean[results.size()];
+      for (int i = 0; i < held.length; i++) {
+        held[i] = results.get(i).isSuccess();
+      }
+      return held;
+    });
+  }
+
+  private org.apache.hadoop.hbase.client.CheckAndMutate toHBase(CheckAndMutate cam) {
     var b = org.apache.hadoop.hbase.client.CheckAndMutate.newBuilder(cam.row());
     switch (cam.condition()) {
       case VALUE_EQUALS -> b.ifEquals(cam.family(), cam.qualifier(), cam.expected());
@@ -158,7 +183,7 @@ final class HBaseTable implements Table {
       }
       hcam = b.build(rm);
     }
-    return run("check and write", t -> t.checkAndMutate(hcam).isSuccess());
+    return hcam;
   }
 
   @Override

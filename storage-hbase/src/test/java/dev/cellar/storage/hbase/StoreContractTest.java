@@ -356,6 +356,31 @@ class StoreContractTest {
 
   @ParameterizedTest
   @MethodSource("stores")
+  void checkAndMutatesOfSeveralRowsEachByItsOwnCondition(CellarStore s) {
+    Table t = table(s, "cams", 1, b("m"));
+    t.put(List.of(new Put(b("b")).addColumn(F, b("q"), b("old")), new Put(b("x")).addColumn(F, b("q"), b("old"))));
+    List<CheckAndMutate> checks = new ArrayList<>();
+    for (String row : List.of("a", "b", "n", "x", "z")) {
+      checks.add(CheckAndMutate.newBuilder(b(row)).ifNotExists(F, b("q"))
+          .build(new Put(b(row)).addColumn(F, b("q"), b("new"))));
+    }
+    assertArrayEquals(new boolean[] {true, false, true, false, true}, t.checkAndMutate(checks));
+    assertEquals(List.of("a=new", "b=old", "n=new", "x=old", "z=new"), values(t));
+    assertArrayEquals(new boolean[0], t.checkAndMutate(List.of()));
+  }
+
+  private static List<String> values(Table t) {
+    List<String> out = new ArrayList<>();
+    try (ResultScanner sc = t.scanner(new Scan())) {
+      for (Result r : sc) {
+        out.add(Bytes.toString(r.row()) + "=" + Bytes.toString(r.value(F, b("q"))));
+      }
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
   void increments(CellarStore s) {
     Table t = table(s, "incr", 1);
     assertEquals(5, t.incrementColumnValue(b("r"), F, b("n"), 5));
