@@ -255,7 +255,9 @@ final class HBaseTable implements Table {
   /**
    * Runs the scan with cells shown in place ({@link HBaseCellView}: no Cellar cell or result per
    * row) when the region servers do all of its work: a scan whose filter runs in the client, or
-   * with a row limit or a page size the client enforces, goes through {@link #scanner}.
+   * with a row limit or a page size the client enforces, goes through {@link #scanner}. A visitor
+   * that wants only the rows ({@link ScanVisitor#rowsOnly()}) of a scan without a filter is shown
+   * each row's first cell without its value.
    */
   @Override
   public void scan(Scan scan, ScanVisitor visitor) {
@@ -265,7 +267,11 @@ final class HBaseTable implements Table {
       return;
     }
     var hscan = HBaseCells.toHBase(scan);
-    if (plan.server() != null) {
+    if (visitor.rowsOnly() && plan.server() == null) {
+      // a row's first cell without its value says the row is there
+      hscan.setFilter(new org.apache.hadoop.hbase.filter.FilterList(
+          new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter(), new org.apache.hadoop.hbase.filter.KeyOnlyFilter()));
+    } else if (plan.server() != null) {
       hscan.setFilter(plan.server());
     }
     HBaseCellView view = new HBaseCellView(scan.columns().keySet().toArray(new byte[0][]));

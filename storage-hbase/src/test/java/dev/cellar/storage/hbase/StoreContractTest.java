@@ -297,6 +297,32 @@ class StoreContractTest {
     }
     // HBase's cells are shown where they are, not copied into cells
     assertEquals(isHBase(s), inPlace[0]);
+    // a visitor wanting only the rows sees each row once, on HBase only its first cell without a value
+    List<String> firsts = new ArrayList<>();
+    int[] starts = {0};
+    t.scan(new Scan().withStartRow(b("row-f")), new ScanVisitor() {
+      @Override
+      public void startRow(CellView first) {
+        starts[0]++;
+      }
+
+      @Override
+      public void cell(CellView c) {
+        firsts.add(c.toCell() + "=" + Bytes.toStringBinary(c.value()));
+      }
+
+      @Override
+      public boolean rowsOnly() {
+        return true;
+      }
+    });
+    assertEquals(21, starts[0]);
+    if (isHBase(s)) {
+      assertEquals(21, firsts.size());
+      assertTrue(firsts.get(0).startsWith("row-f/f:q1/") && firsts.get(0).endsWith("vlen=0/seqid=0="), firsts.get(0));
+    } else {
+      assertEquals(63, firsts.size());
+    }
     IllegalStateException stop = new IllegalStateException("enough");
     assertSame(stop, assertThrows(IllegalStateException.class, () -> t.scan(new Scan(), c -> {
       throw stop;
