@@ -1,6 +1,7 @@
 package dev.cellar.storage.filter;
 
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import java.util.List;
 
 /**
@@ -103,6 +104,24 @@ public abstract class Filter {
   /** Decides about one visible cell. */
   public ReturnCode filterCell(Cell c) {
     return ReturnCode.INCLUDE;
+  }
+
+  /**
+   * Whether the scanner may call {@link #filterCell(CellView)} instead of
+   * {@link #filterCell(Cell)}: the filter decides on a cell seen in place, and the scanner builds
+   * only the cells it returns. False by default.
+   */
+  public boolean filtersViews() {
+    return false;
+  }
+
+  /**
+   * Decides about one visible cell seen through a view, which is valid only during the call;
+   * the same decision as {@link #filterCell(Cell)} on the cell it shows. Called only when
+   * {@link #filtersViews()} is true; by default builds the cell.
+   */
+  public ReturnCode filterCell(CellView v) {
+    return filterCell(v instanceof Cell c ? c : v.toCell());
   }
 
   /** The cell to return in place of an included cell (for example without its value). */
