@@ -50,8 +50,9 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * or indexed column of any table keeps its literals (see {@link Finder#isValue}). Literals of the
  * select list (whose text labels columns), of {@code GROUP BY}, {@code ORDER BY},
  * {@code LIMIT}, {@code IN} lists and every other place stay literals. In an
- * {@code INSERT ... VALUES}, the numbers and strings that are whole values of its rows become
- * parameters too (typed by their target columns). The statement's text with those literals
+ * {@code INSERT ... VALUES} of one row, the numbers and strings that are whole values of the row
+ * become parameters too (typed by their target columns); rows of parameters would be planned as
+ * a union of one-row projections, so an insert of several rows keeps its literals. The statement's text with those literals
  * written as {@code ?} is the plan's key.
  *
  * <p>The plan of that text is then {@link #bind bound} to the literals: its extra parameters
@@ -280,14 +281,13 @@ final class LiteralParameters {
         for (SqlNode op : c.getOperandList()) {
           query(op);
         }
-      } else if (node instanceof SqlInsert insert && insert.getSource().getKind() == SqlKind.VALUES) {
-        for (SqlNode row : ((SqlCall) insert.getSource()).getOperandList()) {
-          if (row.getKind() == SqlKind.ROW) {
-            for (SqlNode value : ((SqlCall) row).getOperandList()) {
-              if (value instanceof SqlLiteral lit) {
-                literals.add(lit);
-              }
-            }
+      } else if (node instanceof SqlInsert insert && insert.getSource().getKind() == SqlKind.VALUES
+          && ((SqlCall) insert.getSource()).operandCount() == 1
+          && ((SqlCall) insert.getSource()).operand(0).getKind() == SqlKind.ROW) {
+        // one row: rows of parameters are planned as a union of one-row projections, worse than literal rows
+        for (SqlNode value : ((SqlCall) ((SqlCall) insert.getSource()).operand(0)).getOperandList()) {
+          if (value instanceof SqlLiteral lit) {
+            literals.add(lit);
           }
         }
       }
