@@ -12,8 +12,8 @@ import java.util.List;
  * <ol>
  *   <li>{@link #filterAllRemaining()}: {@code true} ends the scan (in every region);</li>
  *   <li>{@link #reset()}: per-row state is cleared;</li>
- *   <li>{@link #filterRowKey(Cell)} with the row's first stored cell (only its row is
- *       meaningful): {@code true} skips the row without reading its cells. The scanner then
+ *   <li>{@link #filterRowKey(Cell)} with a cell that sorts first in the row (only its row
+ *       is meaningful): {@code true} skips the row without reading its cells. The scanner then
  *       asks {@link #getNextCellHint(Cell)} with the same cell: a hint past the row says where
  *       to continue (so that a filter can jump over many rejected rows with one seek);</li>
  *   <li>{@link #filterCell(Cell)} for each cell that the read rules (versions, time range,
@@ -89,7 +89,7 @@ public abstract class Filter {
   /**
    * Whether to skip the whole row before reading its cells.
    *
-   * @param firstRowCell the first stored cell of the row; only its row key is meaningful
+   * @param firstRowCell a cell that sorts first in the row (not a stored cell); only its row key is meaningful
    */
   public boolean filterRowKey(Cell firstRowCell) {
     return false;

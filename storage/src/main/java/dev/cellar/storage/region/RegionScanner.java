@@ -204,7 +204,8 @@ public final class RegionScanner implements AutoCloseable {
     reader.startRow(row);
     if (filter != null) {
       filter.reset();
-      Cell first = it.valid() ? it.cell() : Cell.firstOnRow(row);
+      // only the row of the cell given to filterRowKey is meaningful: no stored cell is decoded for it
+      Cell first = Cell.firstOnRow(row);
       if (filter.filterRowKey(first)) {
         rowDone = true;
         followHint(first, filter.getNextCellHint(first));
