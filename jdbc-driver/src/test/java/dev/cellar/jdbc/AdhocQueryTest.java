@@ -156,4 +156,22 @@ class AdhocQueryTest {
         + CellarPrepare.compiledClassReuses());
     assertEquals(compiled, CellarPrepare.compiledClasses());
   }
+
+  @Test
+  void insertsDifferingInValuesShareOnePlan() throws Exception {
+    run(c, "CREATE TABLE note (id INTEGER PRIMARY KEY, title VARCHAR(5), amount DECIMAL(6,2), n BIGINT)");
+    run(c, "INSERT INTO note VALUES (1, 'ab', 1.25, 10)");
+    long misses = session.planCacheMisses();
+    long compiled = CellarPrepare.compiledClasses();
+    run(c, "INSERT INTO note VALUES (2, 'cd', 2.5, -20)", "INSERT INTO note VALUES (3, 'it''s', 0, 30)",
+        "INSERT INTO note VALUES (4, '', 9999.99, 40)");
+    assertEquals(misses + 3, session.planCacheMisses(), "each new text misses once, its shape hits");
+    assertEquals(compiled, CellarPrepare.compiledClasses(), "no class compiled for a known shape");
+    // values that do not hold exactly in their column keep their literals, and their errors
+    Sql.assertFails(c, "22001", "INSERT INTO note VALUES (5, 'abcdef', 1, 1)", "column TITLE", "VARCHAR(5)");
+    Sql.assertFails(c, "22003", "INSERT INTO note VALUES (6, 'x', 12345.5, 1)");
+    run(c, "INSERT INTO note VALUES (7, 'pad ', 1.005, 2.0)", "INSERT INTO note VALUES (8, NULL, NULL, NULL)");
+    assertRows(c, "SELECT id, title, amount, n FROM note ORDER BY id", "1, ab, 1.25, 10", "2, cd, 2.50, -20",
+        "3, it's, 0.00, 30", "4, , 9999.99, 40", "7, pad , 1.01, 2", "8, null, null, null");
+  }
 }

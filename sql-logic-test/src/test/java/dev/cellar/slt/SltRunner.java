@@ -96,6 +96,8 @@ final class SltRunner {
     int statementsFailed;
     int statementsSkipped;
     long millis;
+    /** CPU time of the thread that ran the file, in milliseconds (-1 if the JVM does not measure it). */
+    long cpuMillis = -1;
     boolean halted;
     final List<Failure> failures = new ArrayList<>();
     /** The slowest statements and queries: milliseconds, line, SQL. */
@@ -164,6 +166,8 @@ final class SltRunner {
   FileResult run(SltScript script) throws SQLException {
     FileResult result = new FileResult(script.name);
     long start = System.nanoTime();
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     String url = "jdbc:cellar:mem:slt" + DATABASES.incrementAndGet() + "_"
         + Long.toHexString(System.nanoTime()) + ";shutdown=true";
     // Tables that a failed statement should have created or written: later failures that read
@@ -223,6 +227,9 @@ final class SltRunner {
       }
     }
     result.millis = (System.nanoTime() - start) / 1_000_000;
+    if (cpuStart >= 0) {
+      result.cpuMillis = (threads.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+    }
     return result;
   }
 

@@ -123,9 +123,10 @@ class SqlLogicTest {
 
   static String fileSummary(SltRunner.FileResult r) {
     return String.format(
-        "%-40s queries: %5d passed, %5d failed, %4d skipped; statements: %4d ok, %3d failed; %6.1f s%s",
+        "%-40s queries: %5d passed, %5d failed, %4d skipped; statements: %4d ok, %3d failed; %6.1f s"
+            + " (CPU %.1f s)%s",
         r.file, r.queriesPassed, r.queriesFailed, r.queriesSkipped, r.statementsPassed,
-        r.statementsFailed, r.millis / 1000.0, r.halted ? " (halted)" : "");
+        r.statementsFailed, r.millis / 1000.0, r.cpuMillis / 1000.0, r.halted ? " (halted)" : "");
   }
 
   @AfterAll
@@ -140,6 +141,7 @@ class SqlLogicTest {
     int failed = 0;
     int skipped = 0;
     long millis = 0;
+    long cpuMillis = 0;
     List<SltRunner.Failure> failures = new ArrayList<>();
     for (SltRunner.FileResult r : RESULTS) {
       out.println(fileSummary(r));
@@ -147,10 +149,11 @@ class SqlLogicTest {
       failed += r.queriesFailed;
       skipped += r.queriesSkipped;
       millis += r.millis;
+      cpuMillis += r.cpuMillis;
       failures.addAll(r.failures);
     }
-    out.printf("%-40s queries: %5d passed, %5d failed, %4d skipped; %6.1f s%n",
-        "total (" + RESULTS.size() + " files)", passed, failed, skipped, millis / 1000.0);
+    out.printf("%-40s queries: %5d passed, %5d failed, %4d skipped; %6.1f s (CPU %.1f s)%n",
+        "total (" + RESULTS.size() + " files)", passed, failed, skipped, millis / 1000.0, cpuMillis / 1000.0);
     out.println();
     out.println("Slowest statements and queries:");
     RESULTS.stream()

@@ -110,7 +110,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (cached != null) {
       return cached;
     }
-    if (first.equals("SELECT") || first.equals("WITH")) {
+    if (first.equals("SELECT") || first.equals("WITH") || first.equals("INSERT")) {
       CalciteSignature<T> shared = withLiteralParameters(context, session, catalog, sql, elementType, maxRowCount);
       if (shared != null) {
         return shared;

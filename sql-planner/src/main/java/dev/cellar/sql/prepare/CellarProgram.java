@@ -29,11 +29,16 @@ import org.apache.calcite.tools.Programs;
  * space it explores grows exponentially with the number of relations, so a join of ten tables
  * already takes seconds to plan and one of twenty does not finish. From
  * {@link #MULTI_JOIN_THRESHOLD} joins on, the joins and the predicates over them are gathered
- * into one multi-join, the enumerating rules are taken out of the planner, and the multi-join
- * is expanded greedily by estimated join size ({@code LoptOptimizeJoinRule}): each step joins
- * the relation that gives the smallest intermediate result, preferring relations connected by
- * an equi-join condition, so that planning time grows polynomially and no cross product is
- * built where a condition links the tables.
+ * into one multi-join, which is expanded greedily by estimated join size
+ * ({@code LoptOptimizeJoinRule}) before the cost-based planner runs: each step joins the relation
+ * that gives the smallest intermediate result, preferring relations connected by an equi-join
+ * condition, so that planning time grows polynomially and no cross product is built where a
+ * condition links the tables. Of the orders so found (one per starting relation) the cheapest is
+ * kept, and the cost-based planner, its enumerating rules taken out, only chooses how each join
+ * of that order is run.
+ *
+ * <p>Rules that cannot fire on the plan's shape (join rules without a join, aggregate rules
+ * without an aggregate) are taken out of the cost-based planner first ({@link PlanShape}).
  *
  * <p>The chosen plan's BIGINT sums are made checked ({@link CheckedSums}); for
  * {@code EXPLAIN ANALYZE}, it gets its operators counted ({@link QueryProfile#instrument}).
@@ -45,10 +50,11 @@ public final class CellarProgram implements Program {
   private static final List<RelOptRule> ENUMERATING_JOIN_RULES = List.of(CoreRules.JOIN_COMMUTE,
       CoreRules.JOIN_ASSOCIATE, JoinPushThroughJoinRule.LEFT, JoinPushThroughJoinRule.RIGHT);
 
-  private static final HepProgram GATHER_JOINS = new HepProgramBuilder()
+  private static final HepProgram ORDER_JOINS = new HepProgramBuilder()
       .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
       .addMatchOrder(HepMatchOrder.BOTTOM_UP)
       .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+      .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
       .build();
 
   static final CellarProgram INSTANCE = new CellarProgram();
@@ -77,12 +83,14 @@ public final class CellarProgram implements Program {
       List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
     RelNode input = rel;
     if (RelOptUtil.countJoins(rel) >= MULTI_JOIN_THRESHOLD) {
-      input = Programs.of(GATHER_JOINS, false, DefaultRelMetadataProvider.INSTANCE)
+      input = Programs.of(ORDER_JOINS, false, DefaultRelMetadataProvider.INSTANCE)
           .run(planner, rel, requiredOutputTraits, materializations, lattices);
       for (RelOptRule rule : ENUMERATING_JOIN_RULES) {
         planner.removeRule(rule);
       }
-      planner.addRule(CoreRules.MULTI_JOIN_OPTIMIZE);
+    }
+    if (materializations.isEmpty() && lattices.isEmpty()) {
+      PlanShape.of(input).trim(planner);
     }
     for (RelOptMaterialization materialization : materializations) {
       planner.addMaterialization(materialization);

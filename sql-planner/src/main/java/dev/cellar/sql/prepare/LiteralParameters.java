@@ -24,6 +24,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -48,14 +49,18 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * query and of the queries it reads from; but a range or {@code LIKE} of a column that is a key
  * or indexed column of any table keeps its literals (see {@link Finder#isValue}). Literals of the
  * select list (whose text labels columns), of {@code GROUP BY}, {@code ORDER BY},
- * {@code LIMIT}, {@code IN} lists and every other place stay literals. The statement's text
- * with those literals written as {@code ?} is the plan's key.
+ * {@code LIMIT}, {@code IN} lists and every other place stay literals. In an
+ * {@code INSERT ... VALUES} of one row, the numbers and strings that are whole values of the row
+ * become parameters too (typed by their target columns); rows of parameters would be planned as
+ * a union of one-row projections, so an insert of several rows keeps its literals. The statement's text with those literals
+ * written as {@code ?} is the plan's key.
  *
  * <p>The plan of that text is then {@link #bind bound} to the literals: its extra parameters
  * take their values at execution, as a prepared statement's parameters do (key ranges
  * included), and the statement's own parameters keep their positions. A literal that does not
  * hold exactly in its parameter's type (2.5 for an INTEGER, a string for a CHAR column, a
- * string with trailing blanks) is refused: the statement is then prepared with its literals.
+ * string with trailing blanks or longer than its VARCHAR) is refused: the statement is then
+ * prepared with its literals.
  */
 final class LiteralParameters {
   private static final Pattern NUMBER = Pattern.compile("-?\\s*(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
@@ -178,7 +183,8 @@ final class LiteralParameters {
   /** {@code lit} as a value of {@code p}'s type, exactly, or null. */
   static Object value(Literal lit, AvaticaParameter p) {
     if (lit.value instanceof String s) {
-      return p.parameterType == Types.VARCHAR && (s.isEmpty() || s.charAt(s.length() - 1) != ' ') ? s : null;
+      return p.parameterType == Types.VARCHAR && (s.isEmpty() || s.charAt(s.length() - 1) != ' ')
+          && (p.precision <= 0 || s.length() <= p.precision) ? s : null;
     }
     BigDecimal v = (BigDecimal) lit.value;
     switch (p.parameterType) {
@@ -274,6 +280,15 @@ final class LiteralParameters {
           || c.getKind() == SqlKind.EXCEPT)) {
         for (SqlNode op : c.getOperandList()) {
           query(op);
+        }
+      } else if (node instanceof SqlInsert insert && insert.getSource().getKind() == SqlKind.VALUES
+          && ((SqlCall) insert.getSource()).operandCount() == 1
+          && ((SqlCall) insert.getSource()).operand(0).getKind() == SqlKind.ROW) {
+        // one row: rows of parameters are planned as a union of one-row projections, worse than literal rows
+        for (SqlNode value : ((SqlCall) ((SqlCall) insert.getSource()).operand(0)).getOperandList()) {
+          if (value instanceof SqlLiteral lit) {
+            literals.add(lit);
+          }
         }
       }
     }
