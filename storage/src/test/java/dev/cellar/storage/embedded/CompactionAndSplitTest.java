@@ -126,6 +126,34 @@ class CompactionAndSplitTest {
   }
 
   @Test
+  void compactionsAfterFlushesDropOverwrittenVersionsAndDeletedRows() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().compactionThreshold(3).build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("t")
+          .family(ColumnFamilyDescriptor.newBuilder("f").maxVersions(1).build()).build());
+      Table t = s.table("t");
+      for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < 100; i++) {
+          t.put(new Put(Bytes.toBytes("r" + i), 10 + 10 * round).addColumn(F, Q, Bytes.toBytes("v" + round)));
+        }
+        t.delete(new Delete(Bytes.toBytes("r" + round), 15 + 10 * round));
+        s.admin().flush("t");
+      }
+      // The third flush reached the threshold: the compaction it starts keeps what reads return (the
+      // newest version of 99 rows; r2 was deleted last), not the 300 puts and 3 markers (they stayed
+      // until the weekly major compaction, the table growing meanwhile).
+      long cells = -1;
+      for (int i = 0; i < 200 && cells != 99; i++) {
+        Thread.sleep(50);
+        cells = s.admin().regions("t").get(0).cells();
+      }
+      assertEquals(99, cells, "cells stored after the compaction");
+      assertEquals(1, files(s, "t"));
+      assertEquals(99, rows(t, new Scan()).size());
+      assertEquals("v2", Bytes.toString(t.get(new Get("r50")).value(F, Q)));
+    }
+  }
+
+  @Test
   void alteredCompressionAppliesAfterMajorCompaction(@TempDir Path dir) throws Exception {
     try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
       s.admin().createTable(TableDescriptor.of("t", "f"));
