@@ -18,9 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs compactions: in the background when a family reaches the file-count threshold after a
- * flush (a major compaction of the families at the threshold, unless
- * {@link StoreOptions#majorAtThreshold()} is off), minor or major ones on demand, and major ones
- * on a schedule. Compactions never block
+ * flush (minor, or major with {@link StoreOptions#majorAtThreshold()}), minor or major ones on
+ * demand, and major ones on a schedule. Compactions never block
  * readers or writers.
  */
 final class Compactions {
@@ -72,7 +71,7 @@ final class Compactions {
           return;
         }
       }
-      // Major by default: a family at the threshold has all its files rewritten anyway, and a minor
+      // Major if asked: a family at the threshold has all its files rewritten anyway, and a minor
       // rewrite keeps every overwritten version and deleted cell until the scheduled major compaction
       // (a week by default): a table updated or deleted from grows and its reads slow down meanwhile.
       run(region, store.options().majorAtThreshold(), store.options().compactionThreshold());

@@ -153,7 +153,7 @@ public final class StoreOptions {
     private boolean flushOnClose = true;
     private long blockCacheSize = defaultBlockCacheSize();
     private int compactionThreshold = 3;
-    private boolean majorAtThreshold = true;
+    private boolean majorAtThreshold = false;
     private long majorCompactionPeriodMs = 7L * 24 * 3600 * 1000;
     private long regionSplitSize = 10L << 30;
 
@@ -239,8 +239,8 @@ public final class StoreOptions {
     }
 
     /**
-     * Whether the compaction a flush starts at the threshold is a major one (default: a table
-     * written over and deleted from keeps its size, its reads their speed) or a minor one, which
+     * Whether the compaction a flush starts at the threshold is a major one (a table written over
+     * and deleted from keeps its size, its reads their speed) or a minor one (the default), which
      * keeps overwritten versions, masked cells and delete markers (visible to reads of older time
      * ranges, masking puts with older timestamps) until a major compaction.
      */

@@ -128,7 +128,8 @@ class CompactionAndSplitTest {
 
   @Test
   void compactionsAfterFlushesDropOverwrittenVersionsAndDeletedRows() throws Exception {
-    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().compactionThreshold(3).build())) {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().compactionThreshold(3).majorAtThreshold(true)
+        .build())) {
       s.admin().createTable(TableDescriptor.newBuilder("t")
           .family(ColumnFamilyDescriptor.newBuilder("f").maxVersions(1).build()).build());
       Table t = s.table("t");
