@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs compactions: minor ones in the background when a family reaches the file-count
- * threshold after a flush, major ones on demand and on a schedule. Compactions never block
+ * Runs compactions: in the background when a family reaches the file-count threshold after a
+ * flush (minor, or major with {@link StoreOptions#majorAtThreshold()}), minor or major ones on
+ * demand, and major ones on a schedule. Compactions never block
  * readers or writers.
  */
 final class Compactions {
@@ -70,7 +71,10 @@ final class Compactions {
           return;
         }
       }
-      run(region, false, store.options().compactionThreshold());
+      // Major if asked: a family at the threshold has all its files rewritten anyway, and a minor
+      // rewrite keeps every overwritten version and deleted cell until the scheduled major compaction
+      // (a week by default): a table updated or deleted from grows and its reads slow down meanwhile.
+      run(region, store.options().majorAtThreshold(), store.options().compactionThreshold());
     } catch (CancellationException | StoreClosedException e) {
       LOG.debug("background compaction stopped: the store is closing");
     } catch (RuntimeException e) {

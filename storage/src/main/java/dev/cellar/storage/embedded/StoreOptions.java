@@ -28,6 +28,7 @@ public final class StoreOptions {
   private final boolean flushOnClose;
   private final long blockCacheSize;
   private final int compactionThreshold;
+  private final boolean majorAtThreshold;
   private final long majorCompactionPeriodMs;
   private final long regionSplitSize;
 
@@ -43,6 +44,7 @@ public final class StoreOptions {
     this.flushOnClose = b.flushOnClose;
     this.blockCacheSize = b.blockCacheSize;
     this.compactionThreshold = b.compactionThreshold;
+    this.majorAtThreshold = b.majorAtThreshold;
     this.majorCompactionPeriodMs = b.majorCompactionPeriodMs;
     this.regionSplitSize = b.regionSplitSize;
   }
@@ -50,6 +52,15 @@ public final class StoreOptions {
   /** Store files of one family of one region at which a minor compaction merges them (SEEDS.md §3). */
   public int compactionThreshold() {
     return compactionThreshold;
+  }
+
+  /**
+   * Whether the compaction a flush starts when a family reaches {@link #compactionThreshold()}
+   * files is a major one (it drops what reads can no longer return) rather than a minor one (it
+   * keeps every cell until the next major compaction).
+   */
+  public boolean majorAtThreshold() {
+    return majorAtThreshold;
   }
 
   /** Interval of scheduled major compactions in milliseconds; 0 = only on demand. */
@@ -142,6 +153,7 @@ public final class StoreOptions {
     private boolean flushOnClose = true;
     private long blockCacheSize = defaultBlockCacheSize();
     private int compactionThreshold = 3;
+    private boolean majorAtThreshold = false;
     private long majorCompactionPeriodMs = 7L * 24 * 3600 * 1000;
     private long regionSplitSize = 10L << 30;
 
@@ -223,6 +235,17 @@ public final class StoreOptions {
         throw new IllegalArgumentException("compaction threshold " + files + " must be at least 2 files");
       }
       this.compactionThreshold = files;
+      return this;
+    }
+
+    /**
+     * Whether the compaction a flush starts at the threshold is a major one (a table written over
+     * and deleted from keeps its size, its reads their speed) or a minor one (the default), which
+     * keeps overwritten versions, masked cells and delete markers (visible to reads of older time
+     * ranges, masking puts with older timestamps) until a major compaction.
+     */
+    public Builder majorAtThreshold(boolean major) {
+      this.majorAtThreshold = major;
       return this;
     }
 

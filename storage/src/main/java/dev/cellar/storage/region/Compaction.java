@@ -24,10 +24,11 @@ import java.util.function.LongPredicate;
  *   <li><b>Minor</b>: a family with at least {@code threshold} files has them merged into one;
  *       every cell is kept (delete markers, expired cells and surplus versions included), so
  *       reads return exactly what they did.</li>
- *   <li><b>Major</b>: every family with files is rewritten into one file that keeps only what
- *       reads can return: delete markers and the cells they mask, expired cells beyond
- *       MIN_VERSIONS and versions beyond VERSIONS are dropped. The caller flushes first, so the
- *       markers dropped mask nothing left in memory.</li>
+ *   <li><b>Major</b>: every family with at least {@code threshold} files (1: every family with
+ *       files) is rewritten into one file that keeps only what reads can return: delete markers
+ *       and the cells they mask, expired cells beyond MIN_VERSIONS and versions beyond VERSIONS
+ *       are dropped. The caller flushes first, so the markers dropped mask nothing left in
+ *       memory.</li>
  * </ul>
  *
  * <p>Both write with the family's <em>current</em> settings (compression, block size, bloom
@@ -73,8 +74,8 @@ public final class Compaction {
       }
       for (FamilyStore fs : region.familyStores()) {
         List<StoreFileHandle> inputs = new ArrayList<>(fs.view().files());
-        boolean needed = major ? !inputs.isEmpty()
-            : inputs.size() >= Math.max(2, threshold) || (!inputs.isEmpty() && region.hasForeignRows(fs));
+        boolean needed = inputs.size() >= Math.max(major ? 1 : 2, threshold)
+            || (!inputs.isEmpty() && region.hasForeignRows(fs));
         if (!needed) {
           continue;
         }

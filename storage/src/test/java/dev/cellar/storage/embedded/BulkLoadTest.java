@@ -141,7 +141,10 @@ class BulkLoadTest {
   void loadedCellsReadAsTheSameCellsWrittenNormally() {
     for (long seed = 1; seed <= 6; seed++) {
       Random rnd = new Random(seed);
-      try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().compactionThreshold(100).build())) {
+      // Minor compactions only (after a split too), as the test asks for them: a major one would drop
+      // versions of one table that reads of older time ranges still find in the other.
+      try (EmbeddedStore s = EmbeddedStore.open(
+          StoreOptions.inMemory().compactionThreshold(100).majorAtThreshold(false).build())) {
         s.admin().createTable(descriptor("normal"), SPLITS);
         s.admin().createTable(descriptor("loaded"), SPLITS);
         Table normal = s.table("normal");
