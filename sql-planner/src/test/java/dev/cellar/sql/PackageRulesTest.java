@@ -51,7 +51,8 @@ class PackageRulesTest {
       "session", "catalog database txn",
       "rel", "catalog codec database exec keyrange profile runtime session",
       "rules", "catalog codec exec keyrange rel",
-      "schema", "advice catalog database ddl rel sequence session",
+      "schema", "advice catalog database ddl rel schema/system sequence session",
+      "schema/system", "catalog codec database exec",
       "prepare", "advice catalog codec copy database ddl exec keyrange parser profile rel rules runtime schema sequence session txn");
 
   private static final String ROOT = "dev/cellar/sql/";
