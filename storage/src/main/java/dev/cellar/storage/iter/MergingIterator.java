@@ -22,7 +22,7 @@ public final class MergingIterator implements CellIterator {
   public MergingIterator(List<CellIterator> children) {
     this.children = new ArrayList<>(children);
     this.heap = new PriorityQueue<>(Math.max(1, children.size()),
-        (a, b) -> CellComparator.WITH_SEQUENCE.compare(a.cell(), b.cell()));
+        (a, b) -> CellComparator.WITH_SEQUENCE.compare(a.view(), b.view()));
   }
 
   /** One iterator over {@code children}: the child itself when there is only one. */
@@ -86,7 +86,7 @@ public final class MergingIterator implements CellIterator {
     }
     if (current.valid()) {
       CellIterator top = heap.peek();
-      if (CellComparator.WITH_SEQUENCE.compare(current.cell(), top.cell()) <= 0) {
+      if (CellComparator.WITH_SEQUENCE.compare(current.view(), top.view()) <= 0) {
         sameRow = current.sameRowAsPrevious();
         return;
       }

@@ -40,6 +40,9 @@ import java.util.Map;
  * (which holds the family's markers) — a seek past it is postponed until it has been walked.
  */
 final class RowCellReader {
+  /** Cells stepped over before a forward move gives up stepping and seeks. */
+  private static final int STEPS_BEFORE_SEEK = 8;
+
   private final CellIterator it;
   private final long readPoint;
   private final TimeRange timeRange;
@@ -270,9 +273,22 @@ final class RowCellReader {
     }
   }
 
+  /**
+   * Moves forward to the first cell at or after {@code key}. A target a few cells ahead (the
+   * next row of a narrow row, the next wanted column) is reached by stepping, which is much
+   * cheaper than a seek of every merged source; farther ones by a seek.
+   */
   private void seek(Cell key) {
     stepped = false;
-    it.seek(key);
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+      if (!it.valid() || CellComparator.WITH_SEQUENCE.compare(it.view(), key) >= 0) {
+        return;
+      }
+      it.next();
+    }
+    if (it.valid() && CellComparator.WITH_SEQUENCE.compare(it.view(), key) < 0) {
+      it.seek(key);
+    }
   }
 
   private boolean sameColumn(CellView c) {
