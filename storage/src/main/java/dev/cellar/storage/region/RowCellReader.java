@@ -209,11 +209,23 @@ final class RowCellReader {
     return Arrays.copyOf(qualifier, qualifierLength);
   }
 
-  /** Skips the rest of the current row. */
+  /**
+   * Skips the rest of the current row: steps while the iterator says it stays in the row (a
+   * hint that costs no comparison), seeks to the next row if the row goes on for long.
+   */
   void skipRow() {
-    if (it.valid() && it.view().rowEquals(row, 0, rowLength)) {
-      seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
+    if (!it.valid() || !(stepped && it.sameRowAsPrevious()) && !it.view().rowEquals(row, 0, rowLength)) {
+      return;
     }
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+      it.next();
+      stepped = true;
+      if (!it.valid() || !it.sameRowAsPrevious() && !it.view().rowEquals(row, 0, rowLength)) {
+        stepped = false;
+        return;
+      }
+    }
+    seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
   }
 
   /**
