@@ -64,8 +64,8 @@ public final class LiveReview {
     double[] each = new double[regions.size()];
     for (int i = 0; i < each.length; i++) {
       RegionRates.Rated r = regions.get(i);
-      // requests in the window (rate times its span), or since the store opened
-      each[i] = windowed ? (writes ? r.writesPerSecond() : r.readsPerSecond()) * r.windowMillis() / 1000.0
+      // requests in the window, or since the store opened
+      each[i] = windowed ? (writes ? r.writesInWindow() : r.readsInWindow())
           : writes ? r.region().writeRequests() : r.region().readRequests();
       total += each[i];
     }

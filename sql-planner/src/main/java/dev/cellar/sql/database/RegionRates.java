@@ -33,8 +33,11 @@ public final class RegionRates {
    * @param readsPerSecond reads per second over the window, or {@code null} before a second sample
    * @param writesPerSecond writes per second over the window, or {@code null} before a second sample
    * @param windowMillis the time the rates are measured over (0 when there are none)
+   * @param readsInWindow the reads counted over that time (0 when there are no rates)
+   * @param writesInWindow the writes counted over that time (0 when there are no rates)
    */
-  public record Rated(RegionInfo region, Double readsPerSecond, Double writesPerSecond, long windowMillis) {}
+  public record Rated(RegionInfo region, Double readsPerSecond, Double writesPerSecond, long windowMillis,
+      long readsInWindow, long writesInWindow) {}
 
   RegionRates(LongSupplier clock) {
     this.clock = clock;
@@ -64,10 +67,11 @@ public final class RegionRates {
       long span = first == null ? 0 : now - first.millis();
       if (first != null && span > 0) {
         double seconds = span / 1000.0;
-        out.add(new Rated(r, (r.readRequests() - first.reads()) / seconds, (r.writeRequests() - first.writes()) / seconds,
-            span));
+        long reads = r.readRequests() - first.reads();
+        long writes = r.writeRequests() - first.writes();
+        out.add(new Rated(r, reads / seconds, writes / seconds, span, reads, writes));
       } else {
-        out.add(new Rated(r, null, null, 0));
+        out.add(new Rated(r, null, null, 0, 0, 0));
       }
       d.addLast(new Sample(now, r.readRequests(), r.writeRequests()));
       if (d.size() > 1_000) {
