@@ -16,4 +16,13 @@ public interface ScanVisitor {
 
   /** One cell of the current row. */
   void cell(CellView cell);
+
+  /**
+   * Whether the visitor wants only the rows, not their cells' values or every cell: it may then
+   * be shown just the first cell of each row, without its value (HBase's {@code FirstKeyOnlyFilter}
+   * and {@code KeyOnlyFilter} on the region servers). A store may also show it everything.
+   */
+  default boolean rowsOnly() {
+    return false;
+  }
 }

@@ -43,6 +43,22 @@ public interface Table {
   boolean checkAndMutate(CheckAndMutate checkAndMutate);
 
   /**
+   * Applies several {@link CheckAndMutate}s, each atomic for its row as {@link #checkAndMutate}
+   * is, but not together: each is applied if its own condition holds, whatever the others'.
+   * A store may send them together (HBase: one request per region server); by default they run
+   * one after another.
+   *
+   * @return for each, in order, whether its condition held (and its mutations were applied)
+   */
+  default boolean[] checkAndMutate(List<CheckAndMutate> checks) {
+    boolean[] held = new boolean[checks.size()];
+    for (int i = 0; i < held.length; i++) {
+      held[i] = checkAndMutate(checks.get(i));
+    }
+    return held;
+  }
+
+  /**
    * Adds to counters of one row atomically and returns their new values.
    *
    * @throws IllegalArgumentException if a counter's current value is not 8 bytes wide

@@ -120,8 +120,8 @@ public final class HBaseSaleBenchmark {
   private void run() throws Exception {
     System.out.printf(Locale.ROOT, "sale workload, %,d rows, %d rounds of %d s a read figure, load %s%n", data.rows,
         ROUNDS, roundNanos / 1_000_000_000L, loadAverage());
-    double rawLoad = rawLoad();
-    double sqlLoad = sqlLoad();
+    Figure rawLoad = rawLoad();
+    Figure sqlLoad = sqlLoad();
     report("load, rows/s", sqlLoad, rawLoad);
     flush();
     check();
@@ -151,8 +151,9 @@ public final class HBaseSaleBenchmark {
 
   // ---- load -----------------------------------------------------------------------------------
 
-  private double rawLoad() throws IOException {
+  private Figure rawLoad() throws IOException {
     long t0 = System.nanoTime();
+    long c0 = cpuNanos();
     List<Put> batch = new ArrayList<>(BATCH);
     for (int i = 0; i < data.rows; i++) {
       batch.add(new Put(rawKey(i)).addColumn(FAMILY, PRICE, Bytes.toBytes((long) data.priceCents[i]))
@@ -162,16 +163,25 @@ public final class HBaseSaleBenchmark {
         batch = new ArrayList<>(BATCH);
       }
     }
-    return data.rows / seconds(t0);
+    return new Figure(data.rows, seconds(t0), (cpuNanos() - c0) / 1e9);
   }
 
-  private double sqlLoad() throws SQLException {
+  /**
+   * The SQL load; the statement of {@value #BATCH} rows is prepared before the clock starts (as the
+   * hand-written load's table handle is made before it), and its preparation reported apart.
+   */
+  private Figure sqlLoad() throws SQLException {
     StringBuilder text = new StringBuilder("UPSERT INTO sale VALUES ");
     for (int k = 0; k < BATCH; k++) {
       text.append(k > 0 ? ", " : "").append("(?, ?, ?, ?, ?)");
     }
-    long t0 = System.nanoTime();
+    long p0 = System.nanoTime();
+    long pc0 = cpuNanos();
     try (PreparedStatement p = sql.prepareStatement(text.toString())) {
+      System.out.printf(Locale.ROOT, "%-26s %.1f s (CPU %.1f s), not counted in the load%n",
+          "preparing the load's UPSERT", seconds(p0), (cpuNanos() - pc0) / 1e9);
+      long t0 = System.nanoTime();
+      long c0 = cpuNanos();
       for (int start = 0; start < data.rows; start += BATCH) {
         int n = Math.min(BATCH, data.rows - start);
         if (n < BATCH) {
@@ -187,7 +197,13 @@ public final class HBaseSaleBenchmark {
         }
         p.executeUpdate();
       }
+      loadRest();
+      return new Figure(data.rows, seconds(t0), (cpuNanos() - c0) / 1e9);
     }
+  }
+
+  /** The rows past the last whole statement, one statement each. */
+  private void loadRest() throws SQLException {
     int rest = data.rows % BATCH;
     if (rest > 0) {
       try (PreparedStatement p = sql.prepareStatement("UPSERT INTO sale VALUES (?, ?, ?, ?, ?)")) {
@@ -201,7 +217,6 @@ public final class HBaseSaleBenchmark {
         }
       }
     }
-    return data.rows / seconds(t0);
   }
 
   /** Flushes both tables, so that both read from store files. */
@@ -402,23 +417,24 @@ public final class HBaseSaleBenchmark {
   private void compare(String figure, Op byHand, Op bySql) throws Exception {
     rate(byHand);
     rate(bySql);
-    double hand = 0;
-    double viaSql = 0;
+    Figure hand = Figure.NONE;
+    Figure viaSql = Figure.NONE;
     StringBuilder rounds = new StringBuilder();
     for (int r = 0; r < ROUNDS; r++) {
-      double h = rate(byHand);
-      double s = rate(bySql);
-      hand += h / ROUNDS;
-      viaSql += s / ROUNDS;
-      rounds.append(String.format(Locale.ROOT, "%s%,.0f / %,.0f", r > 0 ? "; " : "", s, h));
+      Figure h = rate(byHand);
+      Figure s = rate(bySql);
+      hand = hand.plus(h);
+      viaSql = viaSql.plus(s);
+      rounds.append(String.format(Locale.ROOT, "%s%,.0f / %,.0f", r > 0 ? "; " : "", s.perSecond(), h.perSecond()));
     }
     report(figure, viaSql, hand);
     System.out.println("  rounds (SQL / by hand): " + rounds);
   }
 
-  private double rate(Op op) throws Exception {
+  private Figure rate(Op op) throws Exception {
     long sink = 0;
     int k = 0;
+    long c0 = cpuNanos();
     long t0 = System.nanoTime();
     long end = t0 + roundNanos;
     do {
@@ -427,35 +443,70 @@ public final class HBaseSaleBenchmark {
     if (sink == 42) {
       System.out.print("");
     }
-    return k / seconds(t0);
+    return new Figure(k, seconds(t0), (cpuNanos() - c0) / 1e9);
   }
 
   /** Seconds per operation of each form, lower is better: one warm-up each, then alternating rounds. */
   private void compareSeconds(String figure, Whole byHand, Whole bySql) throws Exception {
     byHand.run();
     bySql.run();
-    double hand = 0;
-    double viaSql = 0;
+    Figure hand = Figure.NONE;
+    Figure viaSql = Figure.NONE;
     StringBuilder rounds = new StringBuilder();
     for (int r = 0; r < ROUNDS; r++) {
       long t0 = System.nanoTime();
+      long c0 = cpuNanos();
       byHand.run();
-      double h = seconds(t0);
+      Figure h = new Figure(1, seconds(t0), (cpuNanos() - c0) / 1e9);
       t0 = System.nanoTime();
+      c0 = cpuNanos();
       bySql.run();
-      double s = seconds(t0);
-      hand += h / ROUNDS;
-      viaSql += s / ROUNDS;
-      rounds.append(String.format(Locale.ROOT, "%s%.2f / %.2f", r > 0 ? "; " : "", s, h));
+      Figure s = new Figure(1, seconds(t0), (cpuNanos() - c0) / 1e9);
+      hand = hand.plus(h);
+      viaSql = viaSql.plus(s);
+      rounds.append(String.format(Locale.ROOT, "%s%.2f / %.2f", r > 0 ? "; " : "", s.wall, h.wall));
     }
-    System.out.printf(Locale.ROOT, "%-26s SQL %10.2f   by hand %10.2f   SQL / by hand (speed) %4.0f%%%n", figure,
-        viaSql, hand, 100 * hand / viaSql);
+    System.out.printf(Locale.ROOT, "%-26s SQL %10.2f   by hand %10.2f   SQL / by hand (speed) %4.0f%%"
+        + "   CPU-s: SQL %.2f by hand %.2f (%.0f%%)%n", figure, viaSql.wall / ROUNDS, hand.wall / ROUNDS,
+        100 * hand.wall / viaSql.wall, viaSql.cpu / ROUNDS, hand.cpu / ROUNDS, 100 * hand.cpu / viaSql.cpu);
     System.out.println("  rounds (SQL / by hand): " + rounds);
   }
 
-  private static void report(String figure, double viaSql, double byHand) {
-    System.out.printf(Locale.ROOT, "%-26s SQL %,10.0f   by hand %,10.0f   SQL / by hand %4.0f%%%n", figure, viaSql,
-        byHand, 100 * viaSql / byHand);
+  private static void report(String figure, Figure viaSql, Figure byHand) {
+    System.out.printf(Locale.ROOT, "%-26s SQL %,10.0f   by hand %,10.0f   SQL / by hand %4.0f%%"
+        + "   per CPU-s: SQL %,.0f by hand %,.0f (%.0f%%)%n", figure, viaSql.perSecond(), byHand.perSecond(),
+        100 * viaSql.perSecond() / byHand.perSecond(), viaSql.perCpuSecond(), byHand.perCpuSecond(),
+        100 * viaSql.perCpuSecond() / byHand.perCpuSecond());
+  }
+
+  /**
+   * Operations done in some wall seconds and CPU seconds of this whole JVM (the HBase servers'
+   * threads included: they run in it). The rate is the mean of the rounds' rates.
+   */
+  private record Figure(double ops, double wall, double cpu, double rateSum, int rounds) {
+    static final Figure NONE = new Figure(0, 0, 0, 0, 0);
+
+    Figure(double ops, double wall, double cpu) {
+      this(ops, wall, cpu, ops / wall, 1);
+    }
+
+    Figure plus(Figure o) {
+      return new Figure(ops + o.ops, wall + o.wall, cpu + o.cpu, rateSum + o.rateSum, rounds + o.rounds);
+    }
+
+    double perSecond() {
+      return rateSum / rounds;
+    }
+
+    double perCpuSecond() {
+      return ops / cpu;
+    }
+  }
+
+  /** CPU time of this JVM so far: every thread, the HBase servers' included. */
+  private static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   /** The access paths {@code EXPLAIN} shows for {@code query}. */

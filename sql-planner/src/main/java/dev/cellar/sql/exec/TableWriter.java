@@ -330,16 +330,21 @@ public final class TableWriter {
 
   /**
    * Writes the puts of new rows, each only if its row has no marker cell (check-and-mutate, so
-   * that the store decides between processes inserting one key); stops at the first row that
-   * exists and returns its 23505 (the rows before it stay written), else null.
+   * that the store decides between processes inserting one key), all sent together (one request
+   * per region server on HBase); returns the 23505 of the first row that exists (the other rows
+   * stay written), else null.
    */
   private RuntimeException putIfAbsent(WriteBatch data, Map<ByteBuffer, Object[]> byKey) {
     Table table = store.table(def.storageName());
+    List<CheckAndMutate> checks = new ArrayList<>(data.entries().size());
     for (WriteBatch.Entry e : data.entries()) {
       Mutation put = e.mutation();
-      if (!table.checkAndMutate(CheckAndMutate.newBuilder(put.row())
-          .ifNotExists(m.markerFamily(), TableMapping.MARKER).build(put))) {
-        return mutations.duplicate(byKey.get(ByteBuffer.wrap(put.row())), "already exists");
+      checks.add(CheckAndMutate.newBuilder(put.row()).ifNotExists(m.markerFamily(), TableMapping.MARKER).build(put));
+    }
+    boolean[] held = table.checkAndMutate(checks);
+    for (int i = 0; i < held.length; i++) {
+      if (!held[i]) {
+        return mutations.duplicate(byKey.get(ByteBuffer.wrap(checks.get(i).row())), "already exists");
       }
     }
     return null;

@@ -131,6 +131,17 @@ final class LeanFold implements ScanVisitor {
     }
   }
 
+  /** True when every call is {@code COUNT(*)}: the rows are all it needs. */
+  @Override
+  public boolean rowsOnly() {
+    for (int f : fields) {
+      if (f >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Rows visited. */
   long rows() {
     return rows;

@@ -32,6 +32,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code SEQUENCES} lists every sequence with its settings and the first value not yet reserved.
  * The store's administration tables ({@code REGIONS}, {@code FAMILIES}, {@code STORE_FILES},
  * {@code COMPACTIONS}) are {@link dev.cellar.sql.schema.system.SystemTables}.
+ * The table function {@code DISCOVER('store_table', sample_rows)} proposes mappings of a raw store
+ * table ({@link DiscoverFunction}).
  */
 final class SystemSchema extends AbstractSchema {
   /** The schema's name. */
@@ -49,6 +51,12 @@ final class SystemSchema extends AbstractSchema {
         "OPERATIONS", new OperationsTable(), "SEQUENCES", new SequencesTable()));
     tables.putAll(dev.cellar.sql.schema.system.SystemTables.of(db));
     return tables;
+  }
+
+  /** {@code DISCOVER}, the table function of schema discovery ({@link DiscoverFunction}). */
+  @Override
+  protected com.google.common.collect.Multimap<String, org.apache.calcite.schema.Function> getFunctionMultimap() {
+    return com.google.common.collect.ImmutableMultimap.of("DISCOVER", DiscoverFunction.function());
   }
 
   /** A table of this schema: a system table read whole. */

@@ -33,7 +33,7 @@ final class HBaseCells {
         type(c), CellUtil.cloneValue(c));
   }
 
-  private static CellType type(org.apache.hadoop.hbase.Cell c) {
+  static CellType type(org.apache.hadoop.hbase.Cell c) {
     CellType t = CellType.fromCode(c.getTypeByte() & 0xff);
     if (t == null || !t.isStorable()) {
       throw new IllegalStateException("HBase cell " + c + " has a type Cellar does not know");
@@ -41,17 +41,32 @@ final class HBaseCells {
     return t;
   }
 
-  /** The Cellar result of an HBase result (empty if it has no cells). */
+  /**
+   * The Cellar result of an HBase result (empty if it has no cells). The cells of one row share
+   * one copy of the row key, and cells of one family one copy of its name (cells are immutable).
+   */
   static Result toCellar(org.apache.hadoop.hbase.client.Result r) {
     if (r == null || r.isEmpty()) {
       return Result.empty();
     }
+    return Result.ofOwned(cells(r));
+  }
+
+  /** The cells of a non-empty HBase result, as {@link #toCellar(org.apache.hadoop.hbase.client.Result)} makes them, in a list the caller owns. */
+  static List<Cell> cells(org.apache.hadoop.hbase.client.Result r) {
     org.apache.hadoop.hbase.Cell[] raw = r.rawCells();
     List<Cell> cells = new ArrayList<>(raw.length);
+    byte[] row = CellUtil.cloneRow(raw[0]);
+    byte[] family = null;
     for (org.apache.hadoop.hbase.Cell c : raw) {
-      cells.add(toCellar(c));
+      if (family == null || !CellUtil.matchingFamily(c, family)) {
+        family = CellUtil.cloneFamily(c);
+      }
+      byte[] cellRow = CellUtil.matchingRows(c, row) ? row : CellUtil.cloneRow(c);
+      byte[] qualifier = c.getQualifierLength() == 0 ? dev.cellar.storage.Bytes.EMPTY : CellUtil.cloneQualifier(c);
+      cells.add(new Cell(cellRow, family, qualifier, c.getTimestamp(), type(c), CellUtil.cloneValue(c)));
     }
-    return Result.ofOwned(cells);
+    return cells;
   }
 
   static org.apache.hadoop.hbase.client.Durability durability(Durability d) {

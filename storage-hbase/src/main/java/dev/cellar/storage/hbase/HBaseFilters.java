@@ -21,6 +21,7 @@ import dev.cellar.storage.filter.RandomRowFilter;
 import dev.cellar.storage.filter.RegexStringComparator;
 import dev.cellar.storage.filter.RowFilter;
 import dev.cellar.storage.filter.SingleColumnValueFilter;
+import dev.cellar.storage.filter.SignedIntegerComparator;
 import dev.cellar.storage.filter.SubstringComparator;
 import dev.cellar.storage.filter.TimestampsFilter;
 import dev.cellar.storage.filter.ValueFilter;
@@ -33,8 +34,11 @@ import java.util.List;
  * client on the rows the region servers return ({@link dev.cellar.storage.filter.ClientFilter}), with Cellar's semantics:
  *
  * <ul>
- *   <li>any filter using {@link dev.cellar.storage.filter.SignedIntegerComparator} (HBase's
- *       {@code LongComparator} reads 8-byte values only and fails on others);</li>
+ *   <li>a {@link FamilyFilter} with a {@link SignedIntegerComparator}, and a
+ *       {@link SingleColumnValueFilter} with one that tests every version of its column rather
+ *       than the latest (HBase's {@code LongComparator} reads 8-byte values only and fails on
+ *       others; a signed comparison elsewhere runs on the servers as a list of unsigned ones,
+ *       see {@link #signed});</li>
  *   <li>{@link ColumnCountGetFilter} in a scan (HBase's ends the whole scan at the first row with
  *       more columns; in a get it is translated);</li>
  *   <li>a seeded {@link RandomRowFilter} (HBase's cannot be seeded, so its sample is not
@@ -82,7 +86,8 @@ final class HBaseFilters {
     try {
       org.apache.hadoop.hbase.filter.Filter server = translate(filter, get, true);
       return new Plan(server, null, pageLimit(filter),
-          filter + " runs on the region servers as HBase's " + server.getClass().getSimpleName());
+          filter + " runs on the region servers as HBase's " + server.getClass().getSimpleName()
+              + (signed(filter) ? " (signed integers compared as unsigned byte ranges, one for each sign)" : ""));
     } catch (NoEquivalent e) {
       return new Plan(null, filter, 0, filter + " runs in the client on the rows the region servers return: "
           + e.getMessage());
@@ -109,24 +114,26 @@ final class HBaseFilters {
   private static org.apache.hadoop.hbase.filter.Filter translate(Filter f, boolean get, boolean andPath)
       throws NoEquivalent {
     if (f instanceof RowFilter r) {
-      return new org.apache.hadoop.hbase.filter.RowFilter(op(r.getCompareOperator()), comparator(r.getComparator()));
+      return compare(r.getCompareOperator(), r.getComparator(), org.apache.hadoop.hbase.filter.RowFilter::new, true);
     }
     if (f instanceof FamilyFilter r) {
       return new org.apache.hadoop.hbase.filter.FamilyFilter(op(r.getCompareOperator()), comparator(r.getComparator()));
     }
     if (f instanceof QualifierFilter r) {
-      return new org.apache.hadoop.hbase.filter.QualifierFilter(op(r.getCompareOperator()),
-          comparator(r.getComparator()));
+      return compare(r.getCompareOperator(), r.getComparator(), org.apache.hadoop.hbase.filter.QualifierFilter::new,
+          true);
     }
     if (f instanceof ValueFilter r) {
-      return new org.apache.hadoop.hbase.filter.ValueFilter(op(r.getCompareOperator()), comparator(r.getComparator()));
+      return compare(r.getCompareOperator(), r.getComparator(), org.apache.hadoop.hbase.filter.ValueFilter::new, true);
     }
     if (f instanceof SingleColumnValueFilter s) {
-      var h = new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(s.getFamily(), s.getQualifier(),
-          op(s.getCompareOperator()), comparator(s.getComparator()));
-      h.setFilterIfMissing(s.getFilterIfMissing());
-      h.setLatestVersionOnly(s.getLatestVersionOnly());
-      return h;
+      // of several filters on the column, each would pass a row if any version matched it
+      return compare(s.getCompareOperator(), s.getComparator(), (op, c) -> {
+        var h = new org.apache.hadoop.hbase.filter.SingleColumnValueFilter(s.getFamily(), s.getQualifier(), op, c);
+        h.setFilterIfMissing(s.getFilterIfMissing());
+        h.setLatestVersionOnly(s.getLatestVersionOnly());
+        return h;
+      }, s.getLatestVersionOnly());
     }
     if (f instanceof PrefixFilter p) {
       return new org.apache.hadoop.hbase.filter.PrefixFilter(p.getPrefix());
@@ -188,6 +195,91 @@ final class HBaseFilters {
           : org.apache.hadoop.hbase.filter.FilterList.Operator.MUST_PASS_ONE, members);
     }
     throw new NoEquivalent(f.getClass().getName() + " has no HBase equivalent");
+  }
+
+  /** Makes an HBase filter of one class, comparing by {@code op} against {@code c}. */
+  private interface Comparing {
+    org.apache.hadoop.hbase.filter.Filter make(org.apache.hadoop.hbase.CompareOperator op,
+        org.apache.hadoop.hbase.filter.ByteArrayComparable c);
+  }
+
+  /**
+   * The HBase filter comparing by {@code op} against {@code c}: a filter of {@code make}'s class, or
+   * for a {@link SignedIntegerComparator} a list of them ({@link #signed}); {@code combinable} says
+   * whether an AND of several such filters means what one filter of the AND of their conditions
+   * would.
+   */
+  private static org.apache.hadoop.hbase.filter.Filter compare(CompareOperator op, ByteArrayComparable c,
+      Comparing make, boolean combinable) throws NoEquivalent {
+    if (c instanceof SignedIntegerComparator) {
+      if (!combinable) {
+        throw new NoEquivalent("SignedIntegerComparator becomes several HBase filters, which over every version of "
+            + "a column would not test one version for the whole comparison");
+      }
+      return signed(op, c.getValue(), make);
+    }
+    return make.make(op(op), comparator(c));
+  }
+
+  /**
+   * A comparison of big-endian two's-complement integers of {@code ref}'s width as HBase's
+   * unsigned {@code BinaryComparator}s: within each sign the unsigned order of the bytes is the
+   * numbers' order, the negative ones (first bit set, unsigned at or past {@code 80 00 ..}) come
+   * before the others. So {@code v < ref} for a non-negative {@code ref} is {@code v >= 80 00 ..}
+   * (negative) OR {@code v < ref} unsigned; for a negative one {@code 80 00 .. <= v < ref}; the
+   * greater-than forms the reverse. A value of another width is no integer of the type (it
+   * never equals and sorts after every integer, as {@link SignedIntegerComparator} has it): the
+   * orderings test the width with a pattern of that many bytes.
+   */
+  private static org.apache.hadoop.hbase.filter.Filter signed(CompareOperator op, byte[] ref, Comparing make) {
+    var bound = new org.apache.hadoop.hbase.filter.BinaryComparator(ref);
+    byte[] firstNegative = new byte[ref.length];
+    firstNegative[0] = (byte) 0x80;
+    var negatives = new org.apache.hadoop.hbase.filter.BinaryComparator(firstNegative);
+    boolean negativeRef = ref[0] < 0;
+    var width = new org.apache.hadoop.hbase.filter.RegexStringComparator("\\A.{" + ref.length + "}\\z",
+        java.util.regex.Pattern.DOTALL);
+    width.setCharset(java.nio.charset.StandardCharsets.ISO_8859_1);
+    org.apache.hadoop.hbase.CompareOperator h = op(op);
+    switch (op) {
+      case LESS, LESS_OR_EQUAL -> {
+        var negative = make.make(org.apache.hadoop.hbase.CompareOperator.GREATER_OR_EQUAL, negatives);
+        var below = make.make(h, bound);
+        return list(true, make.make(org.apache.hadoop.hbase.CompareOperator.EQUAL, width),
+            negativeRef ? list(true, negative, below) : list(false, negative, below));
+      }
+      case GREATER, GREATER_OR_EQUAL -> {
+        var nonNegative = make.make(org.apache.hadoop.hbase.CompareOperator.LESS, negatives);
+        var above = make.make(h, bound);
+        return list(false, make.make(org.apache.hadoop.hbase.CompareOperator.NOT_EQUAL, width),
+            negativeRef ? list(false, nonNegative, above) : list(true, above, nonNegative));
+      }
+      default -> {
+        // equality is the bytes' (a value of another width differs), NO_OP compares nothing
+        return make.make(h, bound);
+      }
+    }
+  }
+
+  private static org.apache.hadoop.hbase.filter.FilterList list(boolean and,
+      org.apache.hadoop.hbase.filter.Filter... members) {
+    return new org.apache.hadoop.hbase.filter.FilterList(and
+        ? org.apache.hadoop.hbase.filter.FilterList.Operator.MUST_PASS_ALL
+        : org.apache.hadoop.hbase.filter.FilterList.Operator.MUST_PASS_ONE, members);
+  }
+
+  /** Whether {@code f} compares signed integers anywhere. */
+  private static boolean signed(Filter f) {
+    if (f instanceof FilterList l) {
+      for (Filter m : l.getFilters()) {
+        if (signed(m)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return f instanceof dev.cellar.storage.filter.CompareFilter c && c.getComparator() instanceof SignedIntegerComparator
+        || f instanceof SingleColumnValueFilter s && s.getComparator() instanceof SignedIntegerComparator;
   }
 
   private static org.apache.hadoop.hbase.CompareOperator op(CompareOperator op) {

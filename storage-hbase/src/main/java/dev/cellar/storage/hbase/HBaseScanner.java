@@ -76,7 +76,10 @@ final class HBaseScanner implements ResultScanner {
         done = true;
         return null;
       }
-      List<Cell> cells = new ArrayList<>(HBaseCells.toCellar(r).cells());
+      if (r.isEmpty()) {
+        continue;
+      }
+      List<Cell> cells = HBaseCells.cells(r);
       if (clientFilter != null) {
         cells = clientFilter.apply(cells);
         if (clientFilter.done()) {

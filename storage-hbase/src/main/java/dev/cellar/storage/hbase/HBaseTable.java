@@ -11,6 +11,7 @@ import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.filter.ClientFilter;
@@ -132,6 +133,31 @@ final class HBaseTable implements Table {
    */
   @Override
   public boolean checkAndMutate(CheckAndMutate cam) {
+    var hcam = toHBase(cam);
+    return run("check and write", t -> t.checkAndMutate(hcam).isSuccess());
+  }
+
+  /** The check-and-mutates sent together: HBase groups them into one request per region server. */
+  @Override
+  public boolean[] checkAndMutate(List<CheckAndMutate> checks) {
+    if (checks.size() <= 1) {
+      return checks.isEmpty() ? new boolean[0] : new boolean[] {checkAndMutate(checks.get(0))};
+    }
+    List<org.apache.hadoop.hbase.client.CheckAndMutate> hcams = new ArrayList<>(checks.size());
+    for (CheckAndMutate cam : checks) {
+      hcams.add(toHBase(cam));
+    }
+    return run("check and write", t -> {
+      List<org.apache.hadoop.hbase.client.CheckAndMutateResult> results = t.checkAndMutate(hcams);
+      boolean[] held = new boolean[results.size()];
+      for (int i = 0; i < held.length; i++) {
+        held[i] = results.get(i).isSuccess();
+      }
+      return held;
+    });
+  }
+
+  private org.apache.hadoop.hbase.client.CheckAndMutate toHBase(CheckAndMutate cam) {
     var b = org.apache.hadoop.hbase.client.CheckAndMutate.newBuilder(cam.row());
     switch (cam.condition()) {
       case VALUE_EQUALS -> b.ifEquals(cam.family(), cam.qualifier(), cam.expected());
@@ -157,7 +183,7 @@ final class HBaseTable implements Table {
       }
       hcam = b.build(rm);
     }
-    return run("check and write", t -> t.checkAndMutate(hcam).isSuccess());
+    return hcam;
   }
 
   @Override
@@ -223,6 +249,71 @@ final class HBaseTable implements Table {
       return new HBaseScanner(this, store.connection().getTable(tableName), scan);
     } catch (IOException e) {
       throw HBaseErrors.translate(e, name, "scan");
+    }
+  }
+
+  /**
+   * Runs the scan with cells shown in place ({@link HBaseCellView}: no Cellar cell or result per
+   * row) when the region servers do all of its work: a scan whose filter runs in the client, or
+   * with a row limit or a page size the client enforces, goes through {@link #scanner}. A visitor
+   * that wants only the rows ({@link ScanVisitor#rowsOnly()}) of a scan without a filter is shown
+   * each row's first cell without its value.
+   */
+  @Override
+  public void scan(Scan scan, ScanVisitor visitor) {
+    HBaseFilters.Plan plan = HBaseFilters.plan(scan.filter(), false);
+    if (plan.client() != null || plan.pageLimit() > 0 || scan.limit() > 0) {
+      Table.super.scan(scan, visitor);
+      return;
+    }
+    var hscan = HBaseCells.toHBase(scan);
+    if (visitor.rowsOnly() && plan.server() == null) {
+      // a row's first cell without its value says the row is there
+      hscan.setFilter(new org.apache.hadoop.hbase.filter.FilterList(
+          new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter(), new org.apache.hadoop.hbase.filter.KeyOnlyFilter()));
+    } else if (plan.server() != null) {
+      hscan.setFilter(plan.server());
+    }
+    HBaseCellView view = new HBaseCellView(scan.columns().keySet().toArray(new byte[0][]));
+    store.checkOpen();
+    org.apache.hadoop.hbase.client.Table t = null;
+    org.apache.hadoop.hbase.client.ResultScanner s = null;
+    try {
+      t = store.connection().getTable(tableName);
+      s = t.getScanner(hscan);
+      while (true) {
+        org.apache.hadoop.hbase.client.Result r;
+        try {
+          r = s.next();
+        } catch (IOException | RuntimeException e) {
+          throw HBaseErrors.translate(e, name, "scan");
+        }
+        if (r == null) {
+          return;
+        }
+        // the visitor's own exceptions reach the caller as they are
+        org.apache.hadoop.hbase.Cell[] cells = r.rawCells();
+        for (int i = 0; i < cells.length; i++) {
+          view.show(cells[i]);
+          if (i == 0) {
+            visitor.startRow(view);
+          }
+          visitor.cell(view);
+        }
+      }
+    } catch (IOException e) {
+      throw HBaseErrors.translate(e, name, "scan");
+    } finally {
+      if (s != null) {
+        s.close();
+      }
+      if (t != null) {
+        try {
+          t.close();
+        } catch (IOException e) {
+          // nothing is held that the connection does not release
+        }
+      }
     }
   }
 

@@ -105,8 +105,9 @@ class FilterContractTest {
     add(out, "FamilyFilter", () -> new FamilyFilter(CompareOperator.EQUAL, new BinaryComparator(b("g"))));
     add(out, "QualifierFilter", () -> new QualifierFilter(CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(b("b1"))));
     add(out, "ValueFilter substring", () -> new ValueFilter(CompareOperator.EQUAL, new SubstringComparator("EVEN")));
-    add(out, "ValueFilter signed integers (client)",
-        () -> new ValueFilter(CompareOperator.LESS, new SignedIntegerComparator(Bytes.toBytes(-5L))));
+    for (Supplier<Filter> f : signedComparisons()) {
+      add(out, f.get().toString(), f);
+    }
     add(out, "SingleColumnValueFilter", () -> new SingleColumnValueFilter(G, b("c"), CompareOperator.EQUAL, b("odd")));
     add(out, "SingleColumnValueFilter if missing",
         () -> new SingleColumnValueFilter(G, b("c"), CompareOperator.EQUAL, b("odd")).setFilterIfMissing(true));
@@ -133,6 +134,39 @@ class FilterContractTest {
     add(out, "OR list with a page (client)", () -> new FilterList(FilterList.Operator.MUST_PASS_ONE,
         new RowFilter(CompareOperator.GREATER, new BinaryComparator(b("r15"))), new PageFilter(3)));
     return out.stream();
+  }
+
+  /**
+   * Comparisons of signed integers, of every order, against bounds of each sign and of 8 and 4
+   * bytes (the table's longs are -10 to 9; its strings of 3 and 4 bytes are 4-byte integers or
+   * values of another width), on values, single columns and rows.
+   */
+  static List<Supplier<Filter>> signedComparisons() {
+    List<Supplier<Filter>> out = new ArrayList<>();
+    for (CompareOperator op : List.of(CompareOperator.LESS, CompareOperator.LESS_OR_EQUAL, CompareOperator.GREATER,
+        CompareOperator.GREATER_OR_EQUAL, CompareOperator.EQUAL, CompareOperator.NOT_EQUAL)) {
+      for (byte[] bound : List.of(Bytes.toBytes(-5L), Bytes.toBytes(0L), Bytes.toBytes(3L), Bytes.toBytes(-3),
+          Bytes.toBytes(0x4576656e))) {
+        out.add(() -> new ValueFilter(op, new SignedIntegerComparator(bound)));
+      }
+      out.add(() -> new SingleColumnValueFilter(F, b("b1"), op, new SignedIntegerComparator(Bytes.toBytes(-4L)))
+          .setFilterIfMissing(true));
+      out.add(() -> new SingleColumnValueFilter(F, b("b2"), op, new SignedIntegerComparator(Bytes.toBytes(2L))));
+      out.add(() -> new RowFilter(op, new SignedIntegerComparator(b("r1"))));
+    }
+    return out;
+  }
+
+  @org.junit.jupiter.api.Test
+  void signedComparisonsRunOnTheRegionServers() {
+    for (Supplier<Filter> f : signedComparisons()) {
+      String where = hbaseTable.describeFilter(f.get());
+      assertTrue(where.contains("on the region servers") && where.contains("signed integers"), where);
+    }
+    // of every version of a column, one must pass the whole comparison: that stays in the client
+    String client = hbaseTable.describeFilter(new SingleColumnValueFilter(F, b("b1"), CompareOperator.LESS,
+        new SignedIntegerComparator(Bytes.toBytes(-4L))).setLatestVersionOnly(false));
+    assertTrue(client.contains("in the client") && client.contains("SignedIntegerComparator"), client);
   }
 
   private static void add(List<Arguments> out, String name, Supplier<Filter> filter) {
@@ -185,7 +219,7 @@ class FilterContractTest {
     String server = hbaseTable.describeFilter(new PrefixFilter(b("r1")));
     assertTrue(server.contains("region servers"), server);
     String client = hbaseTable.describeFilter(
-        new ValueFilter(CompareOperator.LESS, new SignedIntegerComparator(Bytes.toBytes(-5L))));
+        new FamilyFilter(CompareOperator.LESS, new SignedIntegerComparator(Bytes.toBytes(-5L))));
     assertTrue(client.contains("in the client") && client.contains("SignedIntegerComparator"), client);
     assertTrue(embeddedTable.describeFilter(new PrefixFilter(b("r1"))).contains("region scanners"));
   }

@@ -219,12 +219,12 @@ class SqlSuiteTest {
     assertContains(Backends.plan(db.mem, text), "filter=[runs in the region scanners]");
     assertContains(Backends.plan(db.hbase, text), "filter=[runs on the region servers as HBase's "
         + "SingleColumnValueFilter]");
-    // integers compare as signed numbers, which HBase's comparators do not do on 4-byte values
+    // integers compare as signed numbers: on HBase's servers as unsigned ranges of each sign
     String number = "SELECT product_id FROM sale WHERE user_id = 4 AND qty > 25";
     db.query(number).path("PREFIX SCAN (USER_ID = 4) FILTER (QTY > 25)").returns("428", "427", "426");
     assertContains(Backends.plan(db.mem, number), "filter=[runs in the region scanners]");
-    assertContains(Backends.plan(db.hbase, number), "filter=[runs in the client on the rows the region servers "
-        + "return: SignedIntegerComparator has no HBase equivalent]");
+    assertContains(Backends.plan(db.hbase, number), "filter=[runs on the region servers as HBase's FilterList "
+        + "(signed integers compared as unsigned byte ranges, one for each sign)]");
     // no filter, no words; a filter on a parameter is built when the statement runs
     assertFalse(Backends.plan(db.hbase, "SELECT item_id FROM shop_item WHERE shop_id = 's4'").contains("filter="));
     assertFalse(Backends.plan(db.hbase, "SELECT item_id FROM shop_item WHERE type = ?").contains("filter="));

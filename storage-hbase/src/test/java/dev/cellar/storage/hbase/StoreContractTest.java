@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.CheckAndMutate;
 import dev.cellar.storage.ColumnFamilyDescriptor;
@@ -21,6 +23,7 @@ import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.StoreFileStats;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
@@ -243,6 +246,91 @@ class StoreContractTest {
     assertEquals(List.of("row-a=3"), rows(t, new Scan().setCaching(1).setLimit(1)));
   }
 
+  /** The cells a visitor receives, as cells, with "|" before each row's first. */
+  private static List<String> visited(Table t, Scan scan, boolean[] inPlace) {
+    List<String> out = new ArrayList<>();
+    t.scan(scan, new ScanVisitor() {
+      @Override
+      public void startRow(CellView first) {
+        out.add("|");
+      }
+
+      @Override
+      public void cell(CellView c) {
+        inPlace[0] |= !(c instanceof Cell);
+        out.add(c.toCell() + "=" + Bytes.toStringBinary(c.value()));
+      }
+    });
+    return out;
+  }
+
+  /** The same from a scanner. */
+  private static List<String> scanned(Table t, Scan scan) {
+    List<String> out = new ArrayList<>();
+    try (ResultScanner sc = t.scanner(scan)) {
+      byte[] row = null;
+      for (Result r : sc) {
+        if (row == null || !java.util.Arrays.equals(row, r.row())) {
+          out.add("|");
+        }
+        row = r.row();
+        r.cells().forEach(c -> out.add(c + "=" + Bytes.toStringBinary(c.value())));
+      }
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void visitorsSeeTheScannersCells(CellarStore s) {
+    Table t = rowsTable(s, "visits", b("row-h"), b("row-q"));
+    List<Scan> scans = List.of(new Scan(), new Scan().withStartRow(b("row-c")).withStopRow(b("row-k")),
+        new Scan().setReversed(true).withStartRow(b("row-e")).withStopRow(b("row-b")),
+        new Scan().addColumn(F, b("q2")).addFamily(G), new Scan().addFamily(G).withStartRow(b("row-x")),
+        new Scan().setFilter(new dev.cellar.storage.filter.QualifierFilter(dev.cellar.storage.filter.CompareOperator.EQUAL,
+            new dev.cellar.storage.filter.BinaryComparator(b("q3")))),
+        new Scan().setFilter(new dev.cellar.storage.filter.ColumnCountGetFilter(1)),
+        new Scan().setLimit(3).withStartRow(b("row-g")));
+    boolean[] inPlace = {false};
+    for (Scan scan : scans) {
+      List<String> want = scanned(t, scan);
+      assertFalse(want.isEmpty(), scan::toString);
+      assertEquals(want, visited(t, scan, inPlace), scan::toString);
+    }
+    // HBase's cells are shown where they are, not copied into cells
+    assertEquals(isHBase(s), inPlace[0]);
+    // a visitor wanting only the rows sees each row once, on HBase only its first cell without a value
+    List<String> firsts = new ArrayList<>();
+    int[] starts = {0};
+    t.scan(new Scan().withStartRow(b("row-f")), new ScanVisitor() {
+      @Override
+      public void startRow(CellView first) {
+        starts[0]++;
+      }
+
+      @Override
+      public void cell(CellView c) {
+        firsts.add(c.toCell() + "=" + Bytes.toStringBinary(c.value()));
+      }
+
+      @Override
+      public boolean rowsOnly() {
+        return true;
+      }
+    });
+    assertEquals(21, starts[0]);
+    if (isHBase(s)) {
+      assertEquals(21, firsts.size());
+      assertTrue(firsts.get(0).startsWith("row-f/f:q1/") && firsts.get(0).endsWith("vlen=0/seqid=0="), firsts.get(0));
+    } else {
+      assertEquals(63, firsts.size());
+    }
+    IllegalStateException stop = new IllegalStateException("enough");
+    assertSame(stop, assertThrows(IllegalStateException.class, () -> t.scan(new Scan(), c -> {
+      throw stop;
+    })));
+  }
+
   @ParameterizedTest
   @MethodSource("stores")
   void multiGetsAndBatches(CellarStore s) {
@@ -292,6 +380,31 @@ class StoreContractTest {
     } else {
       assertTrue(t.checkAndMutate(rowAbsent));
     }
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void checkAndMutatesOfSeveralRowsEachByItsOwnCondition(CellarStore s) {
+    Table t = table(s, "cams", 1, b("m"));
+    t.put(List.of(new Put(b("b")).addColumn(F, b("q"), b("old")), new Put(b("x")).addColumn(F, b("q"), b("old"))));
+    List<CheckAndMutate> checks = new ArrayList<>();
+    for (String row : List.of("a", "b", "n", "x", "z")) {
+      checks.add(CheckAndMutate.newBuilder(b(row)).ifNotExists(F, b("q"))
+          .build(new Put(b(row)).addColumn(F, b("q"), b("new"))));
+    }
+    assertArrayEquals(new boolean[] {true, false, true, false, true}, t.checkAndMutate(checks));
+    assertEquals(List.of("a=new", "b=old", "n=new", "x=old", "z=new"), values(t));
+    assertArrayEquals(new boolean[0], t.checkAndMutate(List.of()));
+  }
+
+  private static List<String> values(Table t) {
+    List<String> out = new ArrayList<>();
+    try (ResultScanner sc = t.scanner(new Scan())) {
+      for (Result r : sc) {
+        out.add(Bytes.toString(r.row()) + "=" + Bytes.toString(r.value(F, b("q"))));
+      }
+    }
+    return out;
   }
 
   @ParameterizedTest
