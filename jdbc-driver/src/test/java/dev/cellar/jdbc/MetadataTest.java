@@ -41,9 +41,9 @@ class MetadataTest extends FreshDatabaseTest {
   void tablesAndViews() throws Exception {
     assertEquals(List.of("SHOP", "GOOD_SHOP"), column(md.getTables(null, "PUBLIC", "%", null), "TABLE_NAME"));
     // the system tables of CELLAR come first, as JDBC orders by type
-    assertEquals(List.of("ADVICE", "INDEXES", "INDEX_INFO", "OPERATIONS", "PRIMARY_KEYS", "SEQUENCES", "SHOP", "GOOD_SHOP"),
-        column(md.getTables(null, null, null, null), "TABLE_NAME"));
-    assertEquals(List.of("SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE", "SYSTEM TABLE"),
+    assertEquals(List.of("ADVICE", "COMPACTIONS", "FAMILIES", "INDEXES", "INDEX_INFO", "OPERATIONS", "PRIMARY_KEYS",
+        "REGIONS", "SEQUENCES", "STORE_FILES", "SHOP", "GOOD_SHOP"), column(md.getTables(null, null, null, null), "TABLE_NAME"));
+    assertEquals(java.util.Collections.nCopies(10, "SYSTEM TABLE"),
         column(md.getTables(null, "CELLAR", "%", null), "TABLE_TYPE"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "SHOP", null), "TABLE_NAME"));
     assertEquals(List.of("SHOP"), column(md.getTables(null, "PUBLIC", "%", new String[] {"TABLE"}), "TABLE_NAME"));
@@ -70,14 +70,16 @@ class MetadataTest extends FreshDatabaseTest {
         rows.add(rs.getString("TABLE_TYPE") + " " + rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME"));
       }
     }
-    assertEquals(List.of("SYSTEM TABLE CELLAR.ADVICE", "SYSTEM TABLE CELLAR.INDEXES", "SYSTEM TABLE CELLAR.INDEX_INFO",
-        "SYSTEM TABLE CELLAR.OPERATIONS", "SYSTEM TABLE CELLAR.PRIMARY_KEYS", "SYSTEM TABLE CELLAR.SEQUENCES",
+    assertEquals(List.of("SYSTEM TABLE CELLAR.ADVICE", "SYSTEM TABLE CELLAR.COMPACTIONS", "SYSTEM TABLE CELLAR.FAMILIES",
+        "SYSTEM TABLE CELLAR.INDEXES", "SYSTEM TABLE CELLAR.INDEX_INFO", "SYSTEM TABLE CELLAR.OPERATIONS",
+        "SYSTEM TABLE CELLAR.PRIMARY_KEYS", "SYSTEM TABLE CELLAR.REGIONS", "SYSTEM TABLE CELLAR.SEQUENCES",
+        "SYSTEM TABLE CELLAR.STORE_FILES",
         "TABLE PUBLIC.ALPHA", "TABLE PUBLIC.LOG", "TABLE PUBLIC.SHOP", "TABLE PUBLIC.ZETA", "VIEW PUBLIC.A_VIEW",
         "VIEW PUBLIC.GOOD_SHOP"), rows);
     assertEquals(List.of("A_VIEW", "GOOD_SHOP"),
         column(md.getTables(null, "PUBLIC", "%", new String[] {"VIEW"}), "TABLE_NAME"));
-    assertEquals(List.of("ADVICE", "INDEXES", "INDEX_INFO", "OPERATIONS", "PRIMARY_KEYS", "SEQUENCES"),
-        column(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}),
+    assertEquals(List.of("ADVICE", "COMPACTIONS", "FAMILIES", "INDEXES", "INDEX_INFO", "OPERATIONS", "PRIMARY_KEYS",
+        "REGIONS", "SEQUENCES", "STORE_FILES"), column(md.getTables(null, null, "%", new String[] {"SYSTEM TABLE"}),
         "TABLE_NAME"));
     assertEquals(List.of(), column(md.getTables(null, "metadata", "%", null), "TABLE_NAME"));
     assertEquals(List.of(), column(md.getTables(null, null, "_cellar_catalog", null), "TABLE_NAME"));

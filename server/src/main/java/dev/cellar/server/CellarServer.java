@@ -283,7 +283,7 @@ public final class CellarServer implements AutoCloseable {
       if (u == null) {
         throw new RemoteUserDisallowedException("user '" + remoteUserName + "' is not in the users file");
       }
-      return meta.runAs(new ServerMeta.Caller(u.name(), u.readOnly()), action);
+      return meta.runAs(new ServerMeta.Caller(u.name(), u.readOnly(), u.admin()), action);
     }
 
     @Override

@@ -18,7 +18,7 @@ import java.util.concurrent.CountDownLatch;
  *               [--idle-timeout SECONDS] [--statement-timeout SECONDS] [--max-connections N]
  *               [--max-connections-per-user N] [--max-statements-per-user N] [--max-rows-per-frame N]
  *               [--slow-query-ms MS]
- * cellar server passwd --users FILE [--read-only] USER
+ * cellar server passwd --users FILE [--read-only | --admin] USER
  * </pre>
  * The keystore's password is read from the environment variable
  * {@code CELLAR_TLS_KEYSTORE_PASSWORD}, or asked on the terminal. {@code passwd} reads the
@@ -31,7 +31,7 @@ public final class ServerMain {
                            [--idle-timeout SECONDS] [--statement-timeout SECONDS] [--max-connections N]
                            [--max-connections-per-user N] [--max-statements-per-user N] [--max-rows-per-frame N]
                            [--slow-query-ms MS]
-             cellar server passwd --users FILE [--read-only] USER
+             cellar server passwd --users FILE [--read-only | --admin] USER
       """;
 
   private ServerMain() {}
@@ -145,10 +145,11 @@ public final class ServerMain {
     }
   }
 
-  /** {@code passwd --users FILE [--read-only] USER}: sets a user's password and role. */
+  /** {@code passwd --users FILE [--read-only | --admin] USER}: sets a user's password and role. */
   static int passwd(String[] args, PrintStream out, PrintStream err) throws IOException {
     Path file = null;
     boolean readOnly = false;
+    boolean admin = false;
     String user = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -160,6 +161,7 @@ public final class ServerMain {
           file = Path.of(args[++i]);
         }
         case "--read-only" -> readOnly = true;
+        case "--admin" -> admin = true;
         default -> {
           if (user != null || args[i].startsWith("--")) {
             err.println("cellar server passwd: unexpected argument '" + args[i] + "'");
@@ -169,6 +171,10 @@ public final class ServerMain {
           user = args[i];
         }
       }
+    }
+    if (readOnly && admin) {
+      err.println("cellar server passwd: --read-only and --admin exclude each other");
+      return 2;
     }
     if (file == null || user == null) {
       err.println("cellar server passwd: --users FILE and USER are required");
@@ -181,14 +187,15 @@ public final class ServerMain {
       return 1;
     }
     try {
-      UsersFile.setPassword(file, user, password, readOnly);
+      UsersFile.setPassword(file, user, password,
+          readOnly ? UsersFile.Role.RO : admin ? UsersFile.Role.ADMIN : UsersFile.Role.RW);
     } catch (IllegalArgumentException e) {
       err.println("cellar server passwd: " + e.getMessage());
       return 2;
     } finally {
       Arrays.fill(password, '\0');
     }
-    out.println("user " + user + (readOnly ? " (read-only)" : "") + " set in " + file);
+    out.println("user " + user + (readOnly ? " (read-only)" : admin ? " (admin)" : "") + " set in " + file);
     return 0;
   }
 

@@ -1,5 +1,6 @@
 package dev.cellar.server;
 
+import dev.cellar.sql.ddl.AdminVerbs;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  *   <li>the user who opened a connection alone able to use it and its statements (any other
  *       request naming it is told it does not exist, 08003 or 24000);
  *   <li>read-only users refused every statement that is not a query (42501), DDL included,
- *       checked by preparing it, which runs nothing;
+ *       checked by preparing it, which runs nothing; users without the {@code admin} role refused
+ *       the admin verbs ({@code ALTER TABLE ... FLUSH | COMPACT | SPLIT}, 42501 naming the verb);
  *   <li>limits on each user's open connections (53300) and statements (54000), on the rows of
  *       one frame, and a timeout on every statement;
  *   <li>connections and statements idle longer than the idle timeout closed, releasing their
@@ -54,8 +56,16 @@ public class ServerMeta extends JdbcMeta {
    */
   public static final String CANCEL = "cellar.cancel:";
 
-  /** The user a request runs as; null without authentication. */
-  record Caller(String user, boolean readOnly) {}
+  /**
+   * The user a request runs as ({@code user} null without authentication, when every client is
+   * the database's owner) and what the user's role allows.
+   */
+  record Caller(String user, boolean readOnly, boolean admin) {
+    /** A user without the admin right. */
+    Caller(String user, boolean readOnly) {
+      this(user, readOnly, false);
+    }
+  }
 
   /**
    * A Meta serving {@code options.url()}.
@@ -320,6 +330,7 @@ public class ServerMeta extends JdbcMeta {
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     Sessions.Session s = owned(ch.id);
     checkStatementLimit(ch.id);
+    checkAdmin(s, sql);
     StatementHandle h = call(() -> super.prepare(ch, sql, maxRowCount));
     noteCreated(h.id);
     track(ch.id, h.id);
@@ -342,6 +353,7 @@ public class ServerMeta extends JdbcMeta {
   public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
       PrepareCallback callback) {
     ownedStatement(h);
+    checkAdmin(sessions.get(h.connectionId), sql);
     checkReadOnly(h.connectionId, sql);
     return call(() -> continuations.executed(h, sql,
         () -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback)));
@@ -351,6 +363,7 @@ public class ServerMeta extends JdbcMeta {
   public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
     ownedStatement(h);
     for (String sql : sqlCommands) {
+      checkAdmin(sessions.get(h.connectionId), sql);
       checkReadOnly(h.connectionId, sql);
     }
     return call(() -> super.prepareAndExecuteBatch(h, sqlCommands));
@@ -424,7 +437,7 @@ public class ServerMeta extends JdbcMeta {
   /** Who the current request runs as (a user of null without authentication). */
   Caller caller() {
     Caller c = caller.get();
-    return c == null ? new Caller(null, false) : c;
+    return c == null ? new Caller(null, false, true) : c;
   }
 
   /** The session of connection {@code id} if the caller owns it and it is open; else 08003. */
@@ -481,6 +494,18 @@ public class ServerMeta extends JdbcMeta {
     });
     if (type != StatementType.SELECT) {
       throw readOnly(s, sql);
+    }
+  }
+
+  /** Refuses {@code sql} if it is an admin verb and the connection's user has not the admin role. */
+  private static void checkAdmin(Sessions.Session s, String sql) {
+    if (s == null || s.caller().admin()) {
+      return;
+    }
+    String verb = AdminVerbs.verbOf(sql);
+    if (verb != null) {
+      throw ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller().user() + "' may not run "
+          + verb + ": admin verbs need the admin role (cellar server passwd --admin)");
     }
   }
 

@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * The server's users: a text file, one user a line,
- * {@code NAME:ROLE:PBKDF2-HASH:DIGEST-HA1}, where ROLE is {@code rw} (reads and writes) or
- * {@code ro} (reads only), the hash is {@link PasswordHash#hash}'s and the last field is
+ * {@code NAME:ROLE:PBKDF2-HASH:DIGEST-HA1}, where ROLE is {@code rw} (reads and writes),
+ * {@code ro} (reads only) or {@code admin} (reads, writes and the admin verbs {@code ALTER TABLE
+ * ... FLUSH | COMPACT | SPLIT}), the hash is {@link PasswordHash#hash}'s and the last field is
  * {@code MD5(NAME:Cellar:PASSWORD)}, which HTTP Digest needs. Lines starting with {@code #} are
  * comments. {@code cellar server passwd} writes it ({@link #write}: owner-only permissions,
  * replaced atomically).
@@ -23,10 +24,44 @@ final class UsersFile {
   /** The realm of HTTP authentication, part of the Digest hash. */
   static final String REALM = "Cellar";
 
-  /** A user: name, whether read-only, password hash, Digest HA1. */
-  record User(String name, boolean readOnly, String hash, String digestHa1) {
+  /** What a user may do, as the file writes it. */
+  enum Role {
+    /** Queries only. */
+    RO("ro"),
+    /** Queries, writes and DDL. */
+    RW("rw"),
+    /** What {@link #RW} may, and the admin verbs. */
+    ADMIN("admin");
+
+    final String code;
+
+    Role(String code) {
+      this.code = code;
+    }
+
+    /** The role written {@code code}, or null. */
+    static Role of(String code) {
+      for (Role r : values()) {
+        if (r.code.equals(code)) {
+          return r;
+        }
+      }
+      return null;
+    }
+  }
+
+  /** A user: name, role, password hash, Digest HA1. */
+  record User(String name, Role role, String hash, String digestHa1) {
     String line() {
-      return name + ":" + (readOnly ? "ro" : "rw") + ":" + hash + ":" + digestHa1;
+      return name + ":" + role.code + ":" + hash + ":" + digestHa1;
+    }
+
+    boolean readOnly() {
+      return role == Role.RO;
+    }
+
+    boolean admin() {
+      return role == Role.ADMIN;
     }
   }
 
@@ -46,24 +81,29 @@ final class UsersFile {
         continue;
       }
       String[] f = line.split(":", -1);
-      if (f.length != 4 || f[0].isEmpty() || !(f[1].equals("rw") || f[1].equals("ro"))
+      if (f.length != 4 || f[0].isEmpty() || Role.of(f[1]) == null
           || !PasswordHash.isHash(f[2]) || !f[3].matches("[0-9a-f]{32}")) {
-        throw new IOException(file + " line " + (i + 1) + " is not NAME:rw|ro:HASH:DIGEST as cellar server passwd "
-            + "writes it");
+        throw new IOException(file + " line " + (i + 1) + " is not NAME:rw|ro|admin:HASH:DIGEST as cellar server "
+            + "passwd writes it");
       }
-      users.put(f[0], new User(f[0], f[1].equals("ro"), f[2], f[3]));
+      users.put(f[0], new User(f[0], Role.of(f[1]), f[2], f[3]));
     }
     return users;
   }
 
   /** Sets {@code name}'s password and role in {@code file}, creating it if missing. */
   static void setPassword(Path file, String name, char[] password, boolean readOnly) throws IOException {
+    setPassword(file, name, password, readOnly ? Role.RO : Role.RW);
+  }
+
+  /** Sets {@code name}'s password and role in {@code file}, creating it if missing. */
+  static void setPassword(Path file, String name, char[] password, Role role) throws IOException {
     if (name.isEmpty() || name.contains(":") || name.contains("\n") || name.startsWith("#")) {
       throw new IllegalArgumentException("user name '" + name + "' must be non-empty, without ':' and not start "
           + "with '#'");
     }
     Map<String, User> users = Files.exists(file) ? read(file) : new LinkedHashMap<>();
-    users.put(name, new User(name, readOnly, PasswordHash.hash(password),
+    users.put(name, new User(name, role, PasswordHash.hash(password),
         PasswordHash.digestHa1(name, REALM, password)));
     write(file, users);
   }
@@ -71,7 +111,7 @@ final class UsersFile {
   /** Writes {@code users} to {@code file}: a temporary file readable by its owner only, moved over it. */
   static void write(Path file, Map<String, User> users) throws IOException {
     List<String> lines = new ArrayList<>();
-    lines.add("# Cellar server users: NAME:rw|ro:PBKDF2-HASH:DIGEST-HA1; written by cellar server passwd");
+    lines.add("# Cellar server users: NAME:rw|ro|admin:PBKDF2-HASH:DIGEST-HA1; written by cellar server passwd");
     for (User u : users.values()) {
       lines.add(u.line());
     }

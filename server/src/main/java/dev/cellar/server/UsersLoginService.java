@@ -54,7 +54,7 @@ final class UsersLoginService extends AbstractLoginService {
   @Override
   protected String[] loadRoleInfo(UserPrincipal user) {
     UsersFile.User u = users.get(user.getName());
-    return u == null ? new String[0] : new String[] {u.readOnly() ? "ro" : "rw"};
+    return u == null ? new String[0] : new String[] {u.role().code};
   }
 
   @Override

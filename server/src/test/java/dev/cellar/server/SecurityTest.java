@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SecurityTest {
   private static final String WRITER_PASSWORD = "w-secret-Pa55";
   private static final String READER_PASSWORD = "r-secret-Pa55";
+  private static final String ADMIN_PASSWORD = "a-secret-Pa55";
 
   @TempDir
   static Path dir;
@@ -55,9 +56,17 @@ class SecurityTest {
     } finally {
       System.setIn(stdin);
     }
+    try {
+      System.setIn(new ByteArrayInputStream((ADMIN_PASSWORD + "\n").getBytes(StandardCharsets.UTF_8)));
+      assertEquals(0, ServerMain.run(new String[] {"passwd", "--users", users.toString(), "--admin", "root"},
+          new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+    } finally {
+      System.setIn(stdin);
+    }
     String file = Files.readString(users);
     assertFalse(file.contains(WRITER_PASSWORD) || file.contains(READER_PASSWORD), "the file holds hashes only");
     assertTrue(file.contains("reader:ro:pbkdf2-sha256$"), file);
+    assertTrue(file.contains("root:admin:pbkdf2-sha256$"), file);
   }
 
   @Test
@@ -116,6 +125,57 @@ class SecurityTest {
           assertEquals(1, rs.getInt(1), "nothing was written");
         }
       }
+    }
+  }
+
+  @Test
+  void adminVerbsNeedTheAdminRole() throws Exception {
+    try (CellarServer server = CellarServer.start(Servers.fresh().withUsers(users))) {
+      try (Connection c = Servers.connect(server, "writer", WRITER_PASSWORD); Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE t (id INTEGER NOT NULL PRIMARY KEY, v VARCHAR(10))");
+        s.execute("UPSERT INTO t VALUES (1, 'a')");
+        s.execute("UPSERT INTO t VALUES (5, 'e')");
+        for (String verb : new String[] {"ALTER TABLE t FLUSH", "ALTER TABLE t COMPACT", "ALTER TABLE t COMPACT MAJOR",
+            "ALTER TABLE t SPLIT", "ALTER TABLE t SPLIT AT (3)"}) {
+          SQLException e = assertThrows(SQLException.class, () -> s.execute(verb), verb);
+          assertEquals("42501", e.getSQLState(), verb + ": " + e.getMessage());
+          String named = "ALTER TABLE ... " + verb.substring("ALTER TABLE t ".length()).replace(" AT (3)", "");
+          assertTrue(e.getMessage().contains("user 'writer' may not run " + named), e.getMessage());
+          SQLException prepared = assertThrows(SQLException.class, () -> c.prepareStatement(verb), verb);
+          assertEquals("42501", prepared.getSQLState(), prepared.getMessage());
+        }
+        s.addBatch("ALTER TABLE t FLUSH");
+        SQLException batch = assertThrows(SQLException.class, s::executeBatch);
+        assertEquals("42501", batch.getSQLState(), batch.getMessage());
+        // nothing ran: the rows are still in the memstore, in one region
+        assertEquals("0, 1", regions(s));
+        s.execute("ALTER TABLE t SET VERSIONS = 2"); // family settings are DDL, which writers may run
+      }
+      try (Connection c = Servers.connect(server, "reader", READER_PASSWORD); Statement s = c.createStatement()) {
+        SQLException e = assertThrows(SQLException.class, () -> s.execute("ALTER TABLE t FLUSH"));
+        assertEquals("42501", e.getSQLState(), e.getMessage());
+        assertTrue(e.getMessage().contains("ALTER TABLE ... FLUSH"), e.getMessage());
+      }
+      try (Connection c = Servers.connect(server, "root", ADMIN_PASSWORD); Statement s = c.createStatement()) {
+        s.execute("ALTER TABLE t FLUSH");
+        assertEquals("1, 1", regions(s));
+        s.execute("ALTER TABLE t SPLIT AT (3)");
+        assertEquals("2, 2", regions(s));
+        s.execute("ALTER TABLE t COMPACT MAJOR");
+        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM CELLAR.COMPACTIONS WHERE TABLE_NAME = 'T'"
+            + " AND KIND = 'MAJOR' AND STATE = 'DONE'")) {
+          assertTrue(rs.next());
+          assertEquals(2, rs.getInt(1), "one major compaction a region");
+        }
+      }
+    }
+  }
+
+  /** The store files and regions of table T, as {@code "files, regions"}. */
+  private static String regions(Statement s) throws SQLException {
+    try (ResultSet rs = s.executeQuery("SELECT SUM(STORE_FILES), COUNT(*) FROM CELLAR.REGIONS WHERE TABLE_NAME = 'T'")) {
+      assertTrue(rs.next());
+      return rs.getLong(1) + ", " + rs.getLong(2);
     }
   }
 

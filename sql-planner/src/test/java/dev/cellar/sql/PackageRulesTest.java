@@ -52,7 +52,8 @@ class PackageRulesTest {
       "session", "catalog database txn",
       "rel", "catalog codec database exec keyrange profile runtime session",
       "rules", "catalog codec exec keyrange rel",
-      "schema", "advice catalog database ddl discover rel sequence session",
+      "schema", "advice catalog database ddl discover rel schema/system sequence session",
+      "schema/system", "catalog codec database exec",
       "prepare", "advice catalog codec copy database ddl discover exec keyrange parser profile rel rules runtime schema sequence session txn");
 
   private static final String ROOT = "dev/cellar/sql/";

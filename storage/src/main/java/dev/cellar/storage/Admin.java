@@ -105,4 +105,20 @@ public interface Admin {
 
   /** The table's regions in key order, with their statistics. */
   List<RegionInfo> regions(String name);
+
+  /**
+   * The store files of every region of the table, by region in key order, then family, newest
+   * file first. A file shared by the two daughters of a split is listed under each.
+   *
+   * @throws TableNotFoundException if there is no such table
+   */
+  List<StoreFileStats> storeFiles(String name);
+
+  /**
+   * The compactions and splits of the table's regions that are running, then the last ones
+   * that finished (the store keeps a bounded number), oldest first.
+   *
+   * @throws TableNotFoundException if there is no such table
+   */
+  List<CompactionInfo> compactions(String name);
 }

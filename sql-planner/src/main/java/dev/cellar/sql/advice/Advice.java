@@ -11,7 +11,7 @@ package dev.cellar.sql.advice;
  * @param fix a concrete change that avoids it
  */
 public record Advice(Rule rule, String table, String subject, String problem, String fix) {
-  /** The rules of {@link SchemaReview}. */
+  /** The rules of {@link SchemaReview} and, over the store's statistics, of {@link LiveReview}. */
   public enum Rule {
     /** The key starts with a column that grows with time, without salting. */
     MONOTONIC_KEY,
@@ -30,7 +30,11 @@ public record Advice(Rule rule, String table, String subject, String problem, St
     /** A family of free qualifiers read whole. */
     UNPAGED_DYNAMIC_FAMILY,
     /** An index that keeps its entries for another time than its table keeps rows. */
-    INDEX_TTL_DIFFERS
+    INDEX_TTL_DIFFERS,
+    /** A region taking most of its table's reads or writes ({@link LiveReview}). */
+    HOT_REGION,
+    /** A region many times the size of its siblings ({@link LiveReview}). */
+    REGION_SIZE_SKEW
   }
 
   /** The advice as one line: {@code MONOTONIC_KEY on EVENTS (TS): ...; fix: ...}. */

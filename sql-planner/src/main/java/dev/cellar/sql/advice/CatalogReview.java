@@ -22,12 +22,16 @@ public final class CatalogReview {
 
   private CatalogReview() {}
 
-  /** The advice on every table of {@code db}, by table name. */
+  /**
+   * The advice on every table of {@code db}, by table name: the rules on its design, then those on
+   * its regions' statistics now ({@link LiveReview}).
+   */
   public static List<Advice> all(CellarDatabase db) {
     Catalog.Snapshot cat = db.catalog().snapshot();
     List<Advice> out = new ArrayList<>();
     for (TableDef t : new TreeMap<>(cat.tables()).values()) {
       out.addAll(review(db, cat, t));
+      out.addAll(LiveReview.table(db, t));
     }
     return out;
   }

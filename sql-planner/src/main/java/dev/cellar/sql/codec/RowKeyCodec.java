@@ -196,6 +196,31 @@ public final class RowKeyCodec {
     return decode(key, start, key.length);
   }
 
+  /**
+   * The values of the leading columns a key prefix holds whole (a region boundary, a split point
+   * {@link #encodePrefix} wrote), in key order: none to all of them. A salted prefix's first byte
+   * is its bucket and is skipped.
+   *
+   * @throws CorruptKeyException if the bytes end inside a field or are not fields of this codec
+   */
+  public Object[] decodePrefix(byte[] prefix) {
+    int start = isSalted() && prefix.length > 0 ? 1 : 0;
+    KeyReader in = new KeyReader(prefix, start, prefix.length);
+    java.util.List<Object> values = new java.util.ArrayList<>();
+    for (int i = 0; i < fields.length && in.hasMore(); i++) {
+      try {
+        values.add(fields[i].read(in));
+      } catch (IndexOutOfBoundsException e) {
+        throw new CorruptKeyException(in.position(), null, "the bytes end inside key column " + (i + 1));
+      }
+    }
+    if (in.hasMore()) {
+      throw new CorruptKeyException(in.position(), null, (prefix.length - in.position())
+          + " bytes after the last key column");
+    }
+    return values.toArray();
+  }
+
   /** The values of an unsalted key, as {@link #decode}. */
   Object[] decodeUnsalted(byte[] unsaltedKey) {
     return decode(unsaltedKey, 0, unsaltedKey.length);

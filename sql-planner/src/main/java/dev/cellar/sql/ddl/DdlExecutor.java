@@ -96,6 +96,8 @@ public final class DdlExecutor {
         new ViewDdl(db, views).drop(s);
       } else if (st instanceof DdlStatement.UpdateStatistics s) {
         return updateStatistics(s);
+      } else if (st instanceof DdlStatement.AdminVerb s) {
+        new AdminVerbs(db).run(s);
       } else if (st instanceof DdlStatement.CreateSequence s) {
         createSequence(s);
       } else if (st instanceof DdlStatement.DropSequence s) {

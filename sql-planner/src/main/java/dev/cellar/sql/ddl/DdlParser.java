@@ -20,6 +20,7 @@ import java.util.List;
  * ALTER TABLE t ADD [IF NOT EXISTS] column [, column]* [option, ...]
  * ALTER TABLE t DROP COLUMN [IF EXISTS] c [, c]*
  * ALTER TABLE t SET option [, option]*
+ * ALTER TABLE t FLUSH | COMPACT [MAJOR] | SPLIT [AT (value, ...)]
  * DROP TABLE [IF EXISTS] t [CASCADE]
  * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] v [(c, ...)] AS query
  * CREATE VIEW [IF NOT EXISTS] v ( mapped [, mapped]* [[,] CONSTRAINT name PRIMARY KEY (c, ...)] )
@@ -461,7 +462,11 @@ public final class DdlParser {
       }
       return new DdlStatement.SetOptions(table, options);
     }
-    throw DdlTokens.error(in.peek(), "expected ADD, DROP COLUMN or SET after ALTER TABLE " + table);
+    DdlStatement verb = AdminVerbs.parse(in, table);
+    if (verb != null) {
+      return verb;
+    }
+    throw DdlTokens.error(in.peek(), "expected ADD, DROP COLUMN, SET, FLUSH, COMPACT or SPLIT after ALTER TABLE " + table);
   }
 
   /** Whether the next tokens read {@code [word.]WORD =}: an option rather than a column. */

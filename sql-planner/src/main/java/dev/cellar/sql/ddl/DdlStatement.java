@@ -117,6 +117,16 @@ public sealed interface DdlStatement {
   /** {@code DROP SEQUENCE [IF EXISTS] s}. */
   record DropSequence(Name sequence, boolean ifExists) implements DdlStatement {}
 
+  /**
+   * An admin verb on a table's regions: {@code ALTER TABLE t FLUSH}, {@code COMPACT [MAJOR]},
+   * {@code SPLIT [AT (value, ...)]} ({@link AdminVerbs}).
+   *
+   * @param verb {@code FLUSH}, {@code COMPACT}, {@code COMPACT MAJOR} or {@code SPLIT}
+   * @param splitAt the key values of {@code SPLIT AT}, in key order; empty for the other verbs and a
+   *     {@code SPLIT} at each region's middle
+   */
+  record AdminVerb(Name table, String verb, List<Token> splitAt, Token at) implements DdlStatement {}
+
   /** {@code UPDATE STATISTICS t [ALL | INDEX | COLUMNS]} (Phoenix). */
   record UpdateStatistics(Name table) implements DdlStatement {}
 }

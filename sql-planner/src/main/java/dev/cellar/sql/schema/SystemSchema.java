@@ -30,6 +30,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code OPERATIONS} lists the long operations running ({@link Operations}): loads, exports,
  * index builds and {@code UPSERT SELECT}s, with their progress.
  * {@code SEQUENCES} lists every sequence with its settings and the first value not yet reserved.
+ * The store's administration tables ({@code REGIONS}, {@code FAMILIES}, {@code STORE_FILES},
+ * {@code COMPACTIONS}) are {@link dev.cellar.sql.schema.system.SystemTables}.
  * The table function {@code DISCOVER('store_table', sample_rows)} proposes mappings of a raw store
  * table ({@link DiscoverFunction}).
  */
@@ -45,8 +47,10 @@ final class SystemSchema extends AbstractSchema {
 
   @Override
   protected Map<String, Table> getTableMap() {
-    return Map.of("INDEXES", new Indexes(), "ADVICE", new AdviceTable(), "OPERATIONS", new OperationsTable(),
-        "SEQUENCES", new SequencesTable());
+    Map<String, Table> tables = new java.util.HashMap<>(Map.of("INDEXES", new Indexes(), "ADVICE", new AdviceTable(),
+        "OPERATIONS", new OperationsTable(), "SEQUENCES", new SequencesTable()));
+    tables.putAll(dev.cellar.sql.schema.system.SystemTables.of(db));
+    return tables;
   }
 
   /** {@code DISCOVER}, the table function of schema discovery ({@link DiscoverFunction}). */

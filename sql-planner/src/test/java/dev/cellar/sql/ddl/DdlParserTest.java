@@ -88,6 +88,23 @@ class DdlParserTest {
   }
 
   @Test
+  void adminVerbs() {
+    DdlStatement.AdminVerb split = (DdlStatement.AdminVerb) DdlParser.parse("alter table s.t split at ('m', -3);");
+    assertEquals("S.T", split.table().toString());
+    assertEquals("SPLIT", split.verb());
+    assertEquals(List.of("m", "-3"), split.splitAt().stream().map(Token::text).toList());
+    assertEquals("COMPACT MAJOR", ((DdlStatement.AdminVerb) DdlParser.parse("ALTER TABLE t COMPACT MAJOR")).verb());
+    assertEquals(List.of(), ((DdlStatement.AdminVerb) DdlParser.parse("ALTER TABLE t SPLIT")).splitAt());
+    assertEquals("ALTER TABLE ... FLUSH", AdminVerbs.verbOf("  alter table t flush"));
+    assertEquals("ALTER TABLE ... COMPACT", AdminVerbs.verbOf("/* c */ ALTER TABLE \"t\" COMPACT"));
+    assertNull(AdminVerbs.verbOf("ALTER TABLE t SET VERSIONS = 2"));
+    assertNull(AdminVerbs.verbOf("SELECT 1"));
+    assertNull(AdminVerbs.verbOf("ALTER TABLE t FLUSH NOW"));
+    assertTrue(fails("ALTER TABLE t SPLIT AT 3").getMessage().contains("near '3'"));
+    assertTrue(fails("ALTER TABLE t SHRINK").getMessage().contains("expected ADD, DROP COLUMN, SET, FLUSH, COMPACT or SPLIT"));
+  }
+
+  @Test
   void errorsNameLineColumnAndToken() {
     assertTrue(fails("CREATE TABLE t (id INTEGER PRIMARY KEY,\n  x VARCHR)").getMessage()
         .startsWith("Syntax error at line 2, column 5 near 'VARCHR': expected a type for column X"));

@@ -3,9 +3,11 @@ package dev.cellar.storage.hbase;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.CompactionInfo;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.StoreFileStats;
 import dev.cellar.storage.TableDescriptor;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -333,6 +335,49 @@ final class HBaseAdmin implements Admin {
             m == null ? 0 : m.getWriteRequestCount()));
       }
       out.sort((a, b) -> Bytes.compare(a.startRow(), b.startRow()));
+      return out;
+    });
+  }
+
+  /**
+   * Empty for an existing table: HBase's client API ({@code Admin}, {@code RegionMetrics}) counts
+   * a region's store files but does not list them (their paths, sizes and key ranges are known to
+   * the region servers and the file system only).
+   */
+  @Override
+  public List<StoreFileStats> storeFiles(String name) {
+    return run(name, "list the store files of", (admin, tn) -> {
+      if (!admin.tableExists(tn)) {
+        throw new dev.cellar.storage.TableNotFoundException("table '" + name + "' does not exist");
+      }
+      return List.of();
+    });
+  }
+
+  /**
+   * The regions compacting now, as the region servers report them ({@code getCompactionStateForRegion}):
+   * their files and bytes are the region's, their start time unknown (-1). HBase's client API keeps
+   * no history of finished compactions, so none is listed.
+   */
+  @Override
+  public List<CompactionInfo> compactions(String name) {
+    return run(name, "list the compactions of", (admin, tn) -> {
+      if (!admin.tableExists(tn)) {
+        throw new dev.cellar.storage.TableNotFoundException("table '" + name + "' does not exist");
+      }
+      List<CompactionInfo> out = new ArrayList<>();
+      for (var r : admin.getRegions(tn)) {
+        if (r.isSplitParent() || r.isOffline()) {
+          continue;
+        }
+        CompactionState state = admin.getCompactionStateForRegion(r.getRegionName());
+        if (state == CompactionState.NONE) {
+          continue;
+        }
+        CompactionInfo.Kind kind = state == CompactionState.MINOR ? CompactionInfo.Kind.MINOR
+            : CompactionInfo.Kind.MAJOR;
+        out.add(new CompactionInfo(name, r.getStartKey(), kind, 0, 0, 0, 0, -1, -1, CompactionInfo.State.RUNNING));
+      }
       return out;
     });
   }

@@ -151,4 +151,43 @@ class HBaseSqlTest {
       assertEquals(List.of("1"), rows(c, "SELECT 1"));
     }
   }
+
+  /**
+   * The administration tables and verbs over HBase: {@code CELLAR.REGIONS} says what the store's
+   * {@code regions} says (HBase's metrics, in whole megabytes, no cell counts), {@code FLUSH} and
+   * {@code COMPACT MAJOR} change it, {@code FAMILIES} lists the descriptor, and {@code STORE_FILES}
+   * is empty (HBase's client lists no files). SPLIT is not run here: this JVM's protobuf cannot
+   * split a minicluster region (see the pom).
+   */
+  @Test
+  void adminTablesAndVerbsOverHBase() throws Exception {
+    try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE adm (k INTEGER PRIMARY KEY, v VARCHAR) SPLIT ON (50)");
+      for (int i = 0; i < 100; i += 7) {
+        s.executeUpdate("UPSERT INTO adm VALUES (" + i + ", 'v" + i + "')");
+      }
+      HBaseStore store = (HBaseStore) dev.cellar.jdbc.CellarDriver.database(c).store();
+      String q = "SELECT START_KEY, END_KEY, STORE_FILES, CELLS, STORE_FILE_BYTES, WRITE_REQUESTS FROM CELLAR.REGIONS"
+          + " WHERE TABLE_NAME = 'ADM'";
+      assertEquals(List.of("null,(50),0,null,0,8", "(50),null,0,null,0,7"), rows(c, q));
+      s.execute("ALTER TABLE adm FLUSH");
+      List<dev.cellar.storage.RegionInfo> regions = store.admin().regions("ADM");
+      assertEquals(List.of("null,(50)," + regions.get(0).storeFiles() + ",null," + regions.get(0).storeFileBytes() + ",8",
+          "(50),null," + regions.get(1).storeFiles() + ",null," + regions.get(1).storeFileBytes() + ",7"), rows(c, q));
+      assertEquals(1, regions.get(0).storeFiles());
+      s.executeUpdate("UPSERT INTO adm VALUES (1, 'again')");
+      s.execute("ALTER TABLE adm FLUSH");
+      assertEquals(List.of("2"), rows(c, "SELECT STORE_FILES FROM CELLAR.REGIONS WHERE TABLE_NAME = 'ADM'"
+          + " AND START_KEY IS NULL"));
+      s.execute("ALTER TABLE adm COMPACT MAJOR");
+      assertEquals(List.of("1"), rows(c, "SELECT STORE_FILES FROM CELLAR.REGIONS WHERE TABLE_NAME = 'ADM'"
+          + " AND START_KEY IS NULL"));
+      assertEquals(List.of("0,1,null"), rows(c, "SELECT FAMILY, VERSIONS, TTL FROM CELLAR.FAMILIES"
+          + " WHERE TABLE_NAME = 'ADM'"));
+      assertEquals(List.of("0"), rows(c, "SELECT COUNT(*) FROM CELLAR.STORE_FILES WHERE TABLE_NAME = 'ADM'"));
+      assertEquals(List.of("0"), rows(c, "SELECT COUNT(*) FROM CELLAR.COMPACTIONS WHERE TABLE_NAME = 'ADM'"
+          + " AND STATE <> 'RUNNING'"));
+      assertEquals(List.of("16"), rows(c, "SELECT COUNT(*) FROM adm"));
+    }
+  }
 }

@@ -14,6 +14,7 @@ import dev.cellar.storage.CellView;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.CheckAndMutate;
 import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.CompactionInfo;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Increment;
@@ -23,6 +24,7 @@ import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.ScanVisitor;
+import dev.cellar.storage.StoreFileStats;
 import dev.cellar.storage.Table;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableNotFoundException;
@@ -495,5 +497,50 @@ class StoreContractTest {
     assertThrows(TableNotFoundException.class, () -> s.admin().describe(name));
     assertThrows(TableNotFoundException.class, () -> t.get(new Get(b("r"))));
     assertThrows(TableNotFoundException.class, () -> s.admin().regions(name));
+  }
+
+  /**
+   * {@code storeFiles} and {@code compactions}: the embedded engine lists each file and each
+   * compaction; HBase's client lists no file and only the compactions running (none once
+   * {@code majorCompact} has returned). Both refuse an unknown table.
+   */
+  @ParameterizedTest
+  @MethodSource("stores")
+  void storeFilesAndCompactions(CellarStore s) {
+    Table t = table(s, "files", 1);
+    t.put(new Put(b("a")).addColumn(F, b("q"), b("1")));
+    s.admin().flush(t.name());
+    t.put(new Put(b("b")).addColumn(F, b("q"), b("2")));
+    t.put(new Put(b("c")).addColumn(F, b("q"), b("3")));
+    s.admin().flush(t.name());
+    List<StoreFileStats> files = s.admin().storeFiles(t.name());
+    if (isHBase(s)) {
+      assertEquals(List.of(), files);
+    } else {
+      assertEquals(2, files.size(), files.toString());
+      assertEquals(List.of("b", "a"), files.stream().map(f -> Bytes.toString(f.firstRow())).toList(), "newest first");
+      assertEquals(List.of("c", "a"), files.stream().map(f -> Bytes.toString(f.lastRow())).toList());
+      assertEquals(List.of(2L, 1L), files.stream().map(StoreFileStats::cells).toList());
+      assertEquals(s.admin().regions(t.name()).get(0).storeFileBytes(),
+          files.stream().mapToLong(StoreFileStats::bytes).sum());
+      assertEquals("f", files.get(0).family());
+      assertTrue(files.get(0).maxSequence() > files.get(1).maxSequence(), files.toString());
+    }
+    s.admin().majorCompact(t.name());
+    List<CompactionInfo> done = s.admin().compactions(t.name());
+    if (isHBase(s)) {
+      assertEquals(List.of(), done, "nothing runs after majorCompact returned, and no history is kept");
+    } else {
+      assertEquals(1, done.size(), done.toString());
+      CompactionInfo c = done.get(0);
+      assertEquals(CompactionInfo.Kind.MAJOR, c.kind());
+      assertEquals(CompactionInfo.State.DONE, c.state());
+      assertEquals(2, c.filesIn());
+      assertEquals(1, c.filesOut());
+      assertEquals(files.stream().mapToLong(StoreFileStats::bytes).sum(), c.bytesIn());
+      assertEquals(s.admin().storeFiles(t.name()).get(0).bytes(), c.bytesOut());
+    }
+    assertThrows(TableNotFoundException.class, () -> s.admin().storeFiles("no_such_table"));
+    assertThrows(TableNotFoundException.class, () -> s.admin().compactions("no_such_table"));
   }
 }

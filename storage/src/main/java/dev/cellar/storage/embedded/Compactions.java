@@ -1,5 +1,6 @@
 package dev.cellar.storage.embedded;
 
+import dev.cellar.storage.CompactionInfo;
 import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Compaction;
@@ -28,10 +29,12 @@ final class Compactions {
   private final EmbeddedStore store;
   private final ScheduledExecutorService background;
   private final Set<Region> queued = ConcurrentHashMap.newKeySet();
+  private final CompactionLog log;
   private volatile boolean closing;
 
   Compactions(EmbeddedStore store) {
     this.store = store;
+    this.log = new CompactionLog(store.options().clock());
     this.background = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "cellar-compact");
       t.setDaemon(true);
@@ -92,6 +95,11 @@ final class Compactions {
     return region.hasForeignRows();
   }
 
+  /** The compactions running and the last ones finished. */
+  CompactionLog log() {
+    return log;
+  }
+
   /** Compacts {@code region} now in the calling thread: a family is compacted when it has at least {@code threshold} files. */
   int run(Region region, boolean major, int threshold) {
     return run(region, major, threshold, null);
@@ -103,6 +111,24 @@ final class Compactions {
     if (major) {
       store.flusher().flushNow(region);
     }
+    TableHandle table = store.tableOf(region);
+    if (table == null) {
+      return 0; // dropped meanwhile
+    }
+    CompactionLog.Entry entry = log.start(table.name(), region.startRow(),
+        major ? CompactionInfo.Kind.MAJOR : CompactionInfo.Kind.MINOR);
+    int n;
+    try {
+      n = runLogged(region, major, threshold, entry.tally);
+    } catch (RuntimeException | Error e) {
+      entry.failed();
+      throw e;
+    }
+    entry.done();
+    return n;
+  }
+
+  private int runLogged(Region region, boolean major, int threshold, Compaction.Tally tally) {
     int n = Compaction.run(region, major, threshold,
         store.options().clock().getAsLong(), (family, cells) -> {
           StoreFileHandle out = store.files().write(family, progress == null ? cells : progress.counting(cells));
@@ -116,7 +142,7 @@ final class Compactions {
             store.snapshotLock().writeLock().unlock();
           }
           store.vfs().reached(CrashPoint.COMPACTION_COMMITTED);
-        }, () -> closing, maxSequence -> store.snapshots().mayDrop(maxSequence, store.mvcc()::readPoint));
+        }, () -> closing, maxSequence -> store.snapshots().mayDrop(maxSequence, store.mvcc()::readPoint), tally);
     if (n > 0) {
       LOG.debug("{} compaction of a region of table {}: {} families", major ? "major" : "minor", region.tableId(), n);
     }

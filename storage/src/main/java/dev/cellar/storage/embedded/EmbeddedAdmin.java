@@ -3,13 +3,16 @@ package dev.cellar.storage.embedded;
 import dev.cellar.storage.Admin;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.ColumnFamilyDescriptor;
+import dev.cellar.storage.CompactionInfo;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.RegionInfo;
+import dev.cellar.storage.StoreFileStats;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TableExistsException;
 import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.region.Region;
 import dev.cellar.storage.region.StoreFileHandle;
+import dev.cellar.storage.sst.StoreFileInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -112,6 +115,7 @@ final class EmbeddedAdmin implements Admin {
       h.release();
     }
     store.trimWal();
+    store.compactions().log().forget(name);
     LOG.info("dropped table {}", name);
   }
 
@@ -313,10 +317,17 @@ final class EmbeddedAdmin implements Admin {
           return false;
         }
         r.updatesLock().writeLock().lock();
+        CompactionLog.Entry logged = null;
         try {
           store.flusher().flushNow(r);
           byte[] at = point != null ? point : r.midRow();
           if (at != null) {
+            logged = store.compactions().log().start(t.name(), r.startRow(), CompactionInfo.Kind.SPLIT);
+            int filesIn = 0;
+            for (List<StoreFileHandle> files : r.files().values()) {
+              filesIn += files.size();
+            }
+            long bytesIn = r.storeFileBytes();
             store.vfs().reached(CrashPoint.SPLIT_FLUSHED);
             List<Region> daughters = r.splitAt(t.descriptor(), at);
             r.markClosed();
@@ -333,9 +344,21 @@ final class EmbeddedAdmin implements Admin {
             });
             store.vfs().reached(CrashPoint.SPLIT_COMMITTED);
             made.addAll(daughters);
+            int filesOut = 0;
+            for (Region d : daughters) {
+              for (List<StoreFileHandle> files : d.files().values()) {
+                filesOut += files.size();
+              }
+            }
+            logged.split(filesIn, bytesIn, filesOut);
+            logged.done();
+            logged = null;
             LOG.info("split a region of table {} at '{}'", t.name(), Bytes.toStringBinary(at));
           }
         } finally {
+          if (logged != null) {
+            logged.failed();
+          }
           r.updatesLock().writeLock().unlock();
         }
       }
@@ -345,6 +368,29 @@ final class EmbeddedAdmin implements Admin {
       store.compactions().maybeRequest(d);
     }
     return !made.isEmpty();
+  }
+
+  @Override
+  public List<StoreFileStats> storeFiles(String name) {
+    TableHandle t = store.handle(name);
+    List<StoreFileStats> out = new ArrayList<>();
+    for (Region r : t.regions()) {
+      for (Map.Entry<String, List<StoreFileHandle>> e : r.files().entrySet()) {
+        for (StoreFileHandle f : e.getValue()) {
+          StoreFileInfo info = f.reader().info();
+          out.add(new StoreFileStats(name, r.startRow(), e.getKey(), f.reader().path(), info.fileSize(),
+              info.entryCount(), info.firstRow(), info.lastRow(),
+              info.maxSequenceId() == Long.MIN_VALUE ? -1 : info.maxSequenceId(), info.createdMillis()));
+        }
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public List<CompactionInfo> compactions(String name) {
+    store.handle(name);
+    return store.compactions().log().of(name);
   }
 
   @Override

@@ -38,6 +38,49 @@ import java.util.function.LongPredicate;
 public final class Compaction {
   private Compaction() {}
 
+  /**
+   * What a compaction read and wrote so far: store files and their bytes. Written by the
+   * compacting thread, read by any.
+   */
+  public static final class Tally {
+    private volatile int filesIn;
+    private volatile long bytesIn;
+    private volatile int filesOut;
+    private volatile long bytesOut;
+
+    public int filesIn() {
+      return filesIn;
+    }
+
+    public long bytesIn() {
+      return bytesIn;
+    }
+
+    public int filesOut() {
+      return filesOut;
+    }
+
+    public long bytesOut() {
+      return bytesOut;
+    }
+
+    private void read(List<StoreFileHandle> files) {
+      long bytes = 0;
+      for (StoreFileHandle f : files) {
+        bytes += f.reader().info().fileSize();
+      }
+      filesIn += files.size();
+      bytesIn += bytes;
+    }
+
+    private void wrote(StoreFileHandle file) {
+      if (file != null) {
+        filesOut++;
+        bytesOut += file.reader().info().fileSize();
+      }
+    }
+  }
+
   /** Writes a store file from cells in order; returns {@code null} when there are none. */
   public interface FileWriter {
     StoreFileHandle write(ColumnFamilyDescriptor family, Iterator<Cell> cells);
@@ -67,6 +110,15 @@ public final class Compaction {
    */
   public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
       Consumer<Runnable> catalog, BooleanSupplier cancelled, LongPredicate mayDrop) {
+    return run(region, major, threshold, nowMs, writer, catalog, cancelled, mayDrop, new Tally());
+  }
+
+  /**
+   * As {@link #run(Region, boolean, int, long, FileWriter, Consumer, BooleanSupplier, LongPredicate)},
+   * counting the files it reads and writes in {@code tally}.
+   */
+  public static int run(Region region, boolean major, int threshold, long nowMs, FileWriter writer,
+      Consumer<Runnable> catalog, BooleanSupplier cancelled, LongPredicate mayDrop, Tally tally) {
     int done = 0;
     synchronized (region.compactionLock()) {
       if (region.isClosed()) {
@@ -86,6 +138,7 @@ public final class Compaction {
           }
           held.add(f);
         }
+        tally.read(held);
         try {
           ColumnFamilyDescriptor family = fs.descriptor();
           List<CellIterator> sources = new ArrayList<>();
@@ -111,6 +164,7 @@ public final class Compaction {
             }
             continue;
           }
+          tally.wrote(output);
           for (StoreFileHandle f : inputs) {
             f.release(); // the family's own reference: the file goes once no scanner reads it
           }
