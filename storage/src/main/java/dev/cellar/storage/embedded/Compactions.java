@@ -119,7 +119,7 @@ final class Compactions {
         major ? CompactionInfo.Kind.MAJOR : CompactionInfo.Kind.MINOR);
     int n;
     try {
-      n = runLogged(region, major, threshold, entry.tally);
+      n = runLogged(region, major, threshold, entry.tally, progress);
     } catch (RuntimeException | Error e) {
       entry.failed();
       throw e;
@@ -128,7 +128,8 @@ final class Compactions {
     return n;
   }
 
-  private int runLogged(Region region, boolean major, int threshold, Compaction.Tally tally) {
+  private int runLogged(Region region, boolean major, int threshold, Compaction.Tally tally,
+      CompactionTracker.Running progress) {
     int n = Compaction.run(region, major, threshold,
         store.options().clock().getAsLong(), (family, cells) -> {
           StoreFileHandle out = store.files().write(family, progress == null ? cells : progress.counting(cells));
