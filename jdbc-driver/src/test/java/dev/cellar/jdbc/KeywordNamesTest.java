@@ -204,7 +204,9 @@ class KeywordNamesTest extends FreshDatabaseTest {
         "VALUES (1)", "WITH x AS (SELECT id FROM t) SELECT * FROM x", "UPSERT INTO t (id, value) VALUES (3, 'c')",
         "INSERT INTO t VALUES (3, 'c')", "UPDATE t SET value = 'z' WHERE id = 1", "DELETE FROM t WHERE value = 'a'")) {
       List<String> plan = Sql.strings(c, "EXPLAIN " + q);
-      assertEquals(Sql.strings(c, "EXPLAIN PLAN FOR " + q), plan, q);
+      // EXPLAIN is EXPLAIN PLAN FOR's plan, then the paths considered (WhyNotIndexTest)
+      List<String> planFor = Sql.strings(c, "EXPLAIN PLAN FOR " + q);
+      assertEquals(planFor, plan.subList(0, Math.min(plan.size(), planFor.size())), q);
       assertEquals(plan, Sql.strings(c, "explain\n  " + q), q);
       assertFalse(plan.isEmpty(), q);
     }

@@ -64,7 +64,11 @@ class PhoenixFunctionsTest extends FreshDatabaseTest {
   @Test
   void numericFunctions() throws Exception {
     value("ROUND(2.567, 2)", "2.57");
-    value("TRUNC(12.345, 1)", "12.300");
+    value("TRUNC(12.345, 1)", "12.3");
+    value("TRUNC(-12.345, 5)", "-12.345");
+    // A floating-point number is cut to the places asked for, not to its binary expansion.
+    value("TRUNC(1.55e0, 1)", "1.5");
+    value("TRUNC(CAST(-1.99 AS DOUBLE), 0)", "-1");
     value("TO_NUMBER('$123.33', '\u00A4###.##')", "123.33");
     value("TO_NUMBER('12.5')", "12.5");
     value("SIGN(-1)", "-1");
@@ -81,7 +85,7 @@ class PhoenixFunctionsTest extends FreshDatabaseTest {
     value("-7 % 3", "-1");
     value("RAND(5) = RAND(5)", "true");
     assertRows(c, "SELECT n % 5, TRUNC(d, 2), TO_CHAR(d, '#,##0.00') FROM f ORDER BY id",
-        "1, 1234.5600, 1,234.57", "2, -2.5000, -2.50", "null, null, null");
+        "1, 1234.56, 1,234.57", "2, -2.50, -2.50", "null, null, null");
   }
 
   @Test

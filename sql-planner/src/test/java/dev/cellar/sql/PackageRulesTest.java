@@ -45,14 +45,15 @@ class PackageRulesTest {
       "ddl", "catalog codec database exec parser sequence",
       "copy", "catalog codec database exec parser session",
       "advice", "catalog codec database",
+      "discover", "",
       "keyrange", "catalog codec exec",
       "profile", "keyrange",
       "runtime", "catalog codec exec keyrange profile",
       "session", "catalog database txn",
       "rel", "catalog codec database exec keyrange profile runtime session",
       "rules", "catalog codec exec keyrange rel",
-      "schema", "advice catalog database ddl rel sequence session",
-      "prepare", "advice catalog codec copy database ddl exec keyrange parser profile rel rules runtime schema sequence session txn");
+      "schema", "advice catalog database ddl discover rel sequence session",
+      "prepare", "advice catalog codec copy database ddl discover exec keyrange parser profile rel rules runtime schema sequence session txn");
 
   private static final String ROOT = "dev/cellar/sql/";
   private static final Pattern CLASS_REF = Pattern.compile("dev/cellar/sql/((?:[a-z]\\w*/)*)[A-Z]");

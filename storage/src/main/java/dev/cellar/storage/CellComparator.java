@@ -57,6 +57,72 @@ public final class CellComparator implements Comparator<Cell> {
     return Long.compare(b.sequenceId(), a.sequenceId());
   }
 
+  /**
+   * Compares a cell seen through a view with a cell (a seek key such as
+   * {@link Cell#firstOnRow(byte[])}), without building a cell from the view.
+   */
+  public int compare(CellView a, Cell b) {
+    byte[] br = b.row();
+    int ro = a.rowOffset();
+    int c = Arrays.compareUnsigned(a.rowArray(), ro, ro + a.rowLength(), br, 0, br.length);
+    if (c != 0) {
+      return c;
+    }
+    c = Arrays.compareUnsigned(a.family(), b.family());
+    if (c != 0) {
+      return c;
+    }
+    byte[] bq = b.qualifier();
+    int qo = a.qualifierOffset();
+    c = Arrays.compareUnsigned(a.qualifierArray(), qo, qo + a.qualifierLength(), bq, 0, bq.length);
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compare(b.timestamp(), a.timestamp());
+    if (c != 0) {
+      return c;
+    }
+    c = Integer.compare(b.type().code(), a.type().code());
+    if (c != 0 || !withSequence) {
+      return c;
+    }
+    return Long.compare(b.sequenceId(), a.sequenceId());
+  }
+
+  /** Compares two cells seen through views, without building either. */
+  public int compare(CellView a, CellView b) {
+    int ao = a.rowOffset();
+    int bo = b.rowOffset();
+    int c = Arrays.compareUnsigned(a.rowArray(), ao, ao + a.rowLength(), b.rowArray(), bo, bo + b.rowLength());
+    if (c != 0) {
+      return c;
+    }
+    byte[] af = a.family();
+    byte[] bf = b.family();
+    if (af != bf) {
+      c = Arrays.compareUnsigned(af, bf);
+      if (c != 0) {
+        return c;
+      }
+    }
+    ao = a.qualifierOffset();
+    bo = b.qualifierOffset();
+    c = Arrays.compareUnsigned(a.qualifierArray(), ao, ao + a.qualifierLength(), b.qualifierArray(), bo,
+        bo + b.qualifierLength());
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compare(b.timestamp(), a.timestamp());
+    if (c != 0) {
+      return c;
+    }
+    c = Integer.compare(b.type().code(), a.type().code());
+    if (c != 0 || !withSequence) {
+      return c;
+    }
+    return Long.compare(b.sequenceId(), a.sequenceId());
+  }
+
   /** Compares rows only. */
   public static int compareRows(byte[] a, byte[] b) {
     return Arrays.compareUnsigned(a, b);

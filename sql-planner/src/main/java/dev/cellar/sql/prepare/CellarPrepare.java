@@ -16,6 +16,7 @@ import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
 import dev.cellar.sql.rules.NullOperands;
 import dev.cellar.sql.rules.ProjectionOrder;
+import dev.cellar.sql.schema.DiscoverFunction;
 import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
@@ -83,7 +84,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (session == null) {
       return super.prepareSql(context, query, elementType, maxRowCount);
     }
-    String sampled = TableSamples.phoenixForm(sql);
+    String sampled = TableSamples.phoenixForm(DiscoverFunction.callAsQuery(sql));
     if (!sampled.equals(sql)) {
       sql = sampled;
       query = Query.of(sampled);
@@ -144,7 +145,9 @@ public class CellarPrepare extends CalcitePrepareImpl {
       }
     }
     if (first.equals("EXPLAIN")) {
-      signature = ExplainRows.perLine(signature, maxRowCount, summary);
+      // Calcite's EXPLAIN PLAN ... FOR keeps its tree; EXPLAIN statement adds the paths considered
+      List<String> report = EXPLAIN_PLAN.matcher(sql).lookingAt() ? List.of() : ExplainSummary.report();
+      signature = ExplainRows.perLine(signature, maxRowCount, summary, report);
     }
     session.planCache(PlanCache::new).put(key, version, signature);
     return signature;
@@ -375,6 +378,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
     };
   }
 
+  /** Calcite's own forms, {@code EXPLAIN PLAN [...] FOR}. */
+  private static final java.util.regex.Pattern EXPLAIN_PLAN =
+      java.util.regex.Pattern.compile("\\s*EXPLAIN\\s+PLAN\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+
   private static final java.util.regex.Pattern EXPLAIN_ANALYZE =
       java.util.regex.Pattern.compile("^\\s*EXPLAIN\\s+ANALYZE\\s+", java.util.regex.Pattern.CASE_INSENSITIVE);
 
@@ -394,11 +401,14 @@ public class CellarPrepare extends CalcitePrepareImpl {
   private <T> CalciteSignature<T> explainAnalyze(Context context, String inner, Type elementType) {
     QueryProfile.Instrumented plan = QueryProfile.instrumentNextPlan();
     CalciteSignature<Object> query;
+    ExplainSummary.start();
     try {
       query = super.prepareSql(context, Query.of(inner), Object[].class, -1);
     } finally {
       QueryProfile.endInstrumenting();
+      ExplainSummary.finish();
     }
+    List<String> report = ExplainSummary.report();
     if (!plan.captured()) {
       throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED,
           "EXPLAIN ANALYZE needs a query; " + inner.trim().split("\\s+")[0] + " statements cannot be analyzed");
@@ -430,6 +440,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
       StringBuilder out = new StringBuilder(profile.render(plan));
       out.append("rows returned ").append(rows).append(", total time ")
           .append(String.format(java.util.Locale.ROOT, "%.3f", nanos / 1e6)).append(" ms\n");
+      report.forEach(line -> out.append(line).append('\n'));
       return (org.apache.calcite.linq4j.Enumerable<T>) (Object) Linq4j.singletonEnumerable(out.toString());
     };
     return new CalciteSignature<>("EXPLAIN ANALYZE " + inner, List.of(), internal, rowType, List.of(column),

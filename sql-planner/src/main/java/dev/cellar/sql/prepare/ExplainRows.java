@@ -25,8 +25,15 @@ final class ExplainRows {
    * if not null.
    */
   static <T> CalciteSignature<T> perLine(CalciteSignature<T> explain, long maxRowCount, String summary) {
+    return perLine(explain, maxRowCount, summary, List.of());
+  }
+
+  /** As {@link #perLine(CalciteSignature, long, String)}, with the lines {@code after} the plan. */
+  static <T> CalciteSignature<T> perLine(CalciteSignature<T> explain, long maxRowCount, String summary,
+      List<String> after) {
     @SuppressWarnings("unchecked")
-    Bindable<T> lines = dataContext -> (Enumerable<T>) (Enumerable<?>) split(explain.enumerable(dataContext), summary);
+    Bindable<T> lines = dataContext -> (Enumerable<T>) (Enumerable<?>) split(explain.enumerable(dataContext), summary,
+        after);
     return new CalciteSignature<>(explain.sql, explain.parameters, explain.internalParameters, explain.rowType,
         explain.columns, explain.cursorFactory, explain.rootSchema, explain.getCollationList(), maxRowCount, lines,
         explain.statementType);
@@ -34,10 +41,10 @@ final class ExplainRows {
 
   /** Each row's text (a string, or an array holding one) as one row per line, in the same form. */
   static Enumerable<Object> split(Enumerable<?> rows) {
-    return split(rows, null);
+    return split(rows, null, List.of());
   }
 
-  private static Enumerable<Object> split(Enumerable<?> rows, String summary) {
+  private static Enumerable<Object> split(Enumerable<?> rows, String summary, List<String> after) {
     List<Object> out = new ArrayList<>();
     for (Object row : rows) {
       boolean array = row instanceof Object[];
@@ -46,6 +53,9 @@ final class ExplainRows {
         out.add(array ? new Object[] {summary} : summary);
       }
       for (String line : String.valueOf(text).split("\n")) {
+        out.add(array ? new Object[] {line} : line);
+      }
+      for (String line : after) {
         out.add(array ? new Object[] {line} : line);
       }
     }

@@ -1,14 +1,17 @@
 package dev.cellar.sql.prepare;
 
 import dev.cellar.sql.keyrange.AccessPath;
+import dev.cellar.sql.keyrange.PathChoices;
 import dev.cellar.sql.rel.CellarTableScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexNode;
 
 /**
  * The first line of {@code EXPLAIN}: what the statement reads, in the words of Phoenix's plans, a
@@ -27,6 +30,7 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
  * the table's statistics ({@code UPDATE STATISTICS}) or its store's cell counts.
  */
 final class ExplainSummary {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ExplainSummary.class);
   /** The plan the program made last on this thread, while a summary is asked for. */
   private static final ThreadLocal<RelNode[]> PLAN = new ThreadLocal<>();
   /** Longest key description shown; the tree below shows all of it. */
@@ -34,9 +38,14 @@ final class ExplainSummary {
 
   private ExplainSummary() {}
 
-  /** Starts recording the plan of the statement this thread prepares. */
+  /** The access-path report of the plan {@link #finish} summarized last on this thread. */
+  private static final ThreadLocal<List<String>> REPORT = new ThreadLocal<>();
+
+  /** Starts recording the plan of the statement this thread prepares, and the filters the planner sees. */
   static void start() {
     PLAN.set(new RelNode[1]);
+    REPORT.remove();
+    PathChoices.startRecording();
   }
 
   /** Called by the program with each plan it makes. */
@@ -51,7 +60,27 @@ final class ExplainSummary {
   static String finish() {
     RelNode[] slot = PLAN.get();
     PLAN.remove();
-    return slot == null || slot[0] == null ? null : of(slot[0]);
+    Map<String, RexNode> seen = PathChoices.stopRecording();
+    if (slot == null || slot[0] == null) {
+      return null;
+    }
+    try {
+      REPORT.set(PathReport.of(slot[0], seen));
+    } catch (RuntimeException e) {
+      // the report explains a plan; a plan it cannot explain still runs and shows
+      LOG.debug("no access-path report for this plan", e);
+    }
+    return of(slot[0]);
+  }
+
+  /**
+   * The access-path report ({@link PathReport}) of the plan {@link #finish} summarized last on
+   * this thread, or an empty list; forgets it.
+   */
+  static List<String> report() {
+    List<String> r = REPORT.get();
+    REPORT.remove();
+    return r == null ? List.of() : r;
   }
 
   /** The summary of {@code plan}. */

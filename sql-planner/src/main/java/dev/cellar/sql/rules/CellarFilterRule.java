@@ -5,6 +5,7 @@ import dev.cellar.sql.keyrange.AccessPath;
 import dev.cellar.sql.keyrange.CellarFilterTranslator;
 import dev.cellar.sql.keyrange.KeyBox;
 import dev.cellar.sql.keyrange.KeyConditions;
+import dev.cellar.sql.keyrange.PathChoices;
 import dev.cellar.sql.rel.CellarTableScan;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +72,7 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
     Project project = projected ? call.rel(1) : null;
     CellarTableScan scan = call.rel(call.getRelList().size() - 1);
     RexNode condition = projected ? RelOptUtil.pushPastProject(filter.getCondition(), project) : filter.getCondition();
+    PathChoices.seen(scan.cellarTable.def().name(), condition.accept(toTable(scan)));
     List<RelNode> alternatives = new ArrayList<>();
     // an index holds the rows as they are now, so a read of the past or of every version uses none
     boolean present = !scan.accessPath.time().isBounded() && scan.cellarTable.mapping().readVersions() == 1;

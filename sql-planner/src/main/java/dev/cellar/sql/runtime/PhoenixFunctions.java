@@ -264,9 +264,13 @@ public final class PhoenixFunctions {
     return n.setScale(0, RoundingMode.DOWN);
   }
 
-  /** {@code TRUNC(number, scale)}: towards zero, to {@code scale} decimal places. */
+  /**
+   * {@code TRUNC(number, scale)}: towards zero, to {@code scale} decimal places (a number with
+   * fewer places is returned as it is).
+   */
   public static BigDecimal trunc(BigDecimal n, int scale) {
-    return n.setScale(Math.max(scale, 0), RoundingMode.DOWN).setScale(Math.max(0, n.scale()), RoundingMode.DOWN);
+    int places = Math.max(scale, 0);
+    return n.scale() <= places ? n : n.setScale(places, RoundingMode.DOWN);
   }
 
   /** {@code FLOOR(number, scale)}: down to {@code scale} decimal places. */

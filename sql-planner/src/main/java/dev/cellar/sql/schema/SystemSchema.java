@@ -30,6 +30,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code OPERATIONS} lists the long operations running ({@link Operations}): loads, exports,
  * index builds and {@code UPSERT SELECT}s, with their progress.
  * {@code SEQUENCES} lists every sequence with its settings and the first value not yet reserved.
+ * The table function {@code DISCOVER('store_table', sample_rows)} proposes mappings of a raw store
+ * table ({@link DiscoverFunction}).
  */
 final class SystemSchema extends AbstractSchema {
   /** The schema's name. */
@@ -45,6 +47,12 @@ final class SystemSchema extends AbstractSchema {
   protected Map<String, Table> getTableMap() {
     return Map.of("INDEXES", new Indexes(), "ADVICE", new AdviceTable(), "OPERATIONS", new OperationsTable(),
         "SEQUENCES", new SequencesTable());
+  }
+
+  /** {@code DISCOVER}, the table function of schema discovery ({@link DiscoverFunction}). */
+  @Override
+  protected com.google.common.collect.Multimap<String, org.apache.calcite.schema.Function> getFunctionMultimap() {
+    return com.google.common.collect.ImmutableMultimap.of("DISCOVER", DiscoverFunction.function());
   }
 
   /** A table of this schema: a system table read whole. */

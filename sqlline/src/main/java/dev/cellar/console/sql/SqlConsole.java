@@ -76,6 +76,9 @@ public final class SqlConsole {
       return 2;
     }
     CellarSqlLine sqlLine = new CellarSqlLine();
+    List<sqlline.CommandHandler> commands = new ArrayList<>(sqlLine.getCommandHandlers());
+    commands.add(new DiscoverCommand(sqlLine));
+    sqlLine.updateCommandHandlers(commands);
     StatementProgress progress = null;
     if (in == null) {
       // on the terminal, a long statement shows its progress

@@ -52,6 +52,23 @@ class SqlConsoleTest {
   }
 
   @Test
+  void discoverProposesTheViewOfARawTable() throws Exception {
+    String[] r = console("""
+        !discover sale 50
+        !discover nosuch
+        !quit
+        """, url);
+    String out = r[1];
+    assertTrue(out.contains("KEY RTIME BIGINT, FIXED: 8-byte big-endian, Long.MAX_VALUE - milliseconds since 1970\n"), out);
+    assertTrue(out.contains("COLUMN name:time TIMESTAMP, text, in 50 rows (100%), 19 bytes\n"), out);
+    assertTrue(out.contains("\nCREATE VIEW SALE (K1 CHAR(7) NOT NULL, RTIME BIGINT FORMAT BYTES NOT NULL, K3 VARCHAR "
+        + "NOT NULL,\n"), out);
+    assertTrue(out.contains("STORE_TABLE='sale', KEY_FORMAT='FIXED', VALUE_FORMAT='STRING';\n"), out);
+    assertTrue(r[2].contains("store table 'nosuch' does not exist (SQLState 42S02)"), r[2]);
+    assertEquals("1", r[0], r[2]);
+  }
+
+  @Test
   void scriptOverTheSeedTables() throws Exception {
     String[] r = console("""
         !tables

@@ -22,14 +22,12 @@ import dev.cellar.storage.region.StoreFileHandle;
 import dev.cellar.storage.sst.BlockCache;
 import dev.cellar.storage.wal.ReplayResult;
 import dev.cellar.storage.wal.Wal;
-import dev.cellar.storage.wal.WalEntry;
 import dev.cellar.storage.wal.WalOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,38 +100,12 @@ public final class EmbeddedStore implements CellarStore {
       this.files = new StoreFiles(fs, state.nextFileNumber(),
           options.blockCacheSize() > 0 ? BlockCache.create(options.blockCacheSize()) : null);
       this.nextTableId = state.nextTableId();
-      long maxSeq = state.lastSequence();
-      Map<Long, StoreFileHandle> opened = new HashMap<>();
-      for (TableState t : state.tables()) {
-        List<Region> regions = new ArrayList<>();
-        for (RegionState r : t.regions()) {
-          Map<String, List<StoreFileHandle>> handles = new LinkedHashMap<>();
-          for (Map.Entry<String, List<Long>> e : r.files().entrySet()) {
-            List<StoreFileHandle> hs = new ArrayList<>();
-            for (long n : e.getValue()) {
-              StoreFileHandle h = opened.get(n);
-              if (h == null) {
-                h = files.openExisting(n, t.descriptor().family(e.getKey()));
-                opened.put(n, h);
-                maxSeq = Math.max(maxSeq, h.reader().maxSequenceId());
-              } else if (!h.tryAcquire()) {
-                throw new IllegalStateException("store file " + n + " released during open");
-              }
-              hs.add(h);
-            }
-            handles.put(e.getKey(), hs);
-          }
-          regions.add(new Region(t.id(), t.descriptor(), r.startRow(), r.endRow(), handles, r.flushedSequence()));
-        }
-        TableHandle handle = new TableHandle(t.id(), t.descriptor(), regions);
-        handle.setEnabled(t.enabled());
-        tables.put(t.descriptor().name(), handle);
-      }
+      long maxSeq = Math.max(state.lastSequence(), Recovery.loadTables(state, files, tables));
       files.deleteOrphans(liveFileNumbers());
       if (options.inMemoryOnly()) {
         this.wal = null;
       } else {
-        ReplayResult replayed = replayWal();
+        ReplayResult replayed = Recovery.replayWal(fs, tables.values());
         maxSeq = Math.max(maxSeq, replayed.highestSequence());
         this.wal = Wal.open(fs, WalOptions.defaults().withSegmentSize(options.walSegmentSize())
             .withAsyncFlushInterval(Duration.ofMillis(options.asyncWalIntervalMs())), replayed);
@@ -167,32 +139,6 @@ public final class EmbeddedStore implements CellarStore {
   /** A new store in memory only, with default options. */
   public static EmbeddedStore inMemory() {
     return open(StoreOptions.inMemory().build());
-  }
-
-  private ReplayResult replayWal() {
-    Map<Long, TableHandle> byId = new TreeMap<>();
-    for (TableHandle t : tables.values()) {
-      byId.put(t.id(), t);
-    }
-    long[] replayed = new long[1];
-    ReplayResult result = Wal.replay(fs, edit -> {
-      for (WalEntry e : edit.entries()) {
-        TableHandle t = byId.get((long) e.tableId());
-        if (t == null) {
-          continue; // the table was dropped after this write
-        }
-        Region r = t.regionFor(e.cell().row());
-        if (edit.sequence() <= r.flushedSequence() || r.family(e.cell().family()) == null) {
-          continue; // already in a store file, or its family was deleted since
-        }
-        r.add(e.cell().withSequenceId(edit.sequence()));
-        replayed[0]++;
-      }
-    });
-    if (replayed[0] > 0) {
-      LOG.info("replayed {} cells from the write-ahead log of {}", replayed[0], fs.describe());
-    }
-    return result;
   }
 
   private List<Long> liveFileNumbers() {

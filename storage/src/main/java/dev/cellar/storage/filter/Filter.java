@@ -1,6 +1,7 @@
 package dev.cellar.storage.filter;
 
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import java.util.List;
 
 /**
@@ -12,8 +13,8 @@ import java.util.List;
  * <ol>
  *   <li>{@link #filterAllRemaining()}: {@code true} ends the scan (in every region);</li>
  *   <li>{@link #reset()}: per-row state is cleared;</li>
- *   <li>{@link #filterRowKey(Cell)} with the row's first stored cell (only its row is
- *       meaningful): {@code true} skips the row without reading its cells. The scanner then
+ *   <li>{@link #filterRowKey(Cell)} with a cell that sorts first in the row (only its row
+ *       is meaningful): {@code true} skips the row without reading its cells. The scanner then
  *       asks {@link #getNextCellHint(Cell)} with the same cell: a hint past the row says where
  *       to continue (so that a filter can jump over many rejected rows with one seek);</li>
  *   <li>{@link #filterCell(Cell)} for each cell that the read rules (versions, time range,
@@ -89,7 +90,7 @@ public abstract class Filter {
   /**
    * Whether to skip the whole row before reading its cells.
    *
-   * @param firstRowCell the first stored cell of the row; only its row key is meaningful
+   * @param firstRowCell a cell that sorts first in the row (not a stored cell); only its row key is meaningful
    */
   public boolean filterRowKey(Cell firstRowCell) {
     return false;
@@ -103,6 +104,24 @@ public abstract class Filter {
   /** Decides about one visible cell. */
   public ReturnCode filterCell(Cell c) {
     return ReturnCode.INCLUDE;
+  }
+
+  /**
+   * Whether the scanner may call {@link #filterCell(CellView)} instead of
+   * {@link #filterCell(Cell)}: the filter decides on a cell seen in place, and the scanner builds
+   * only the cells it returns. False by default.
+   */
+  public boolean filtersViews() {
+    return false;
+  }
+
+  /**
+   * Decides about one visible cell seen through a view, which is valid only during the call;
+   * the same decision as {@link #filterCell(Cell)} on the cell it shows. Called only when
+   * {@link #filtersViews()} is true; by default builds the cell.
+   */
+  public ReturnCode filterCell(CellView v) {
+    return filterCell(v instanceof Cell c ? c : v.toCell());
   }
 
   /** The cell to return in place of an included cell (for example without its value). */

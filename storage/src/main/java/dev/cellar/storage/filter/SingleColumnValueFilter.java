@@ -2,6 +2,7 @@ package dev.cellar.storage.filter;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -89,6 +90,16 @@ public final class SingleColumnValueFilter extends Filter {
 
   @Override
   public ReturnCode filterCell(Cell c) {
+    return filterCell((CellView) c);
+  }
+
+  @Override
+  public boolean filtersViews() {
+    return true;
+  }
+
+  @Override
+  public ReturnCode filterCell(CellView c) {
     if (matched) {
       return ReturnCode.INCLUDE;
     }
@@ -96,7 +107,7 @@ public final class SingleColumnValueFilter extends Filter {
       // The newest version failed: the row is lost whatever follows.
       return ReturnCode.NEXT_ROW;
     }
-    if (!Arrays.equals(c.qualifier(), qualifier) || !Arrays.equals(c.family(), family)) {
+    if (!c.qualifierEquals(qualifier) || !Arrays.equals(c.family(), family)) {
       return ReturnCode.INCLUDE;
     }
     found = true;
@@ -106,6 +117,7 @@ public final class SingleColumnValueFilter extends Filter {
     }
     return latestVersionOnly ? ReturnCode.NEXT_ROW : ReturnCode.INCLUDE;
   }
+
 
   @Override
   public boolean hasFilterRow() {

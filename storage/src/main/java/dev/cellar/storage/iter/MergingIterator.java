@@ -5,6 +5,7 @@ import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.CellView;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -18,11 +19,16 @@ public final class MergingIterator implements CellIterator {
   private final PriorityQueue<CellIterator> heap;
   private CellIterator current;
   private boolean sameRow;
+  /**
+   * Whether the current source's row sorts before the row of every other source: while the
+   * current source stays in that row, it stays the smallest.
+   */
+  private boolean belowTopRow;
 
   public MergingIterator(List<CellIterator> children) {
     this.children = new ArrayList<>(children);
     this.heap = new PriorityQueue<>(Math.max(1, children.size()),
-        (a, b) -> CellComparator.WITH_SEQUENCE.compare(a.cell(), b.cell()));
+        (a, b) -> CellComparator.WITH_SEQUENCE.compare(a.view(), b.view()));
   }
 
   /** One iterator over {@code children}: the child itself when there is only one. */
@@ -32,6 +38,7 @@ public final class MergingIterator implements CellIterator {
 
   private void rebuild() {
     sameRow = false;
+    belowTopRow = false;
     heap.clear();
     for (CellIterator c : children) {
       if (c.valid()) {
@@ -85,14 +92,26 @@ public final class MergingIterator implements CellIterator {
       return;
     }
     if (current.valid()) {
-      CellIterator top = heap.peek();
-      if (CellComparator.WITH_SEQUENCE.compare(current.cell(), top.cell()) <= 0) {
-        sameRow = current.sameRowAsPrevious();
+      boolean sameRowInChild = current.sameRowAsPrevious();
+      if (sameRowInChild && belowTopRow) {
+        // still in a row that sorts before every other source's row: no comparison needed
+        sameRow = true;
+        return;
+      }
+      CellView v = current.view();
+      CellView t = heap.peek().view();
+      int vo = v.rowOffset();
+      int to = t.rowOffset();
+      int rc = Arrays.compareUnsigned(v.rowArray(), vo, vo + v.rowLength(), t.rowArray(), to, to + t.rowLength());
+      if (rc < 0 || (rc == 0 && CellComparator.WITH_SEQUENCE.compare(v, t) <= 0)) {
+        belowTopRow = rc < 0;
+        sameRow = sameRowInChild;
         return;
       }
       heap.add(current);
     }
     current = heap.poll();
+    belowTopRow = false;
   }
 
   /** True when the child that was current stays current and reports the same row. */
@@ -112,6 +131,7 @@ public final class MergingIterator implements CellIterator {
     }
     current = null;
     sameRow = false;
+    belowTopRow = false;
     heap.clear();
     return best;
   }

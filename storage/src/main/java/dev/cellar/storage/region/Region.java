@@ -8,9 +8,7 @@ import dev.cellar.storage.RegionInfo;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.iter.CellIterator;
-import dev.cellar.storage.iter.MergingIterator;
 import dev.cellar.storage.memstore.MemStore;
-import dev.cellar.storage.sst.StoreFileReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -18,8 +16,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -276,28 +272,7 @@ public final class Region {
    * {@code null} when the region cannot be split (no data, or a single row).
    */
   public byte[] midRow() {
-    StoreFileHandle biggest = null;
-    for (FamilyStore fs : families.values()) {
-      for (StoreFileHandle f : fs.view().files()) {
-        if (biggest == null || f.reader().info().fileSize() > biggest.reader().info().fileSize()) {
-          biggest = f;
-        }
-      }
-    }
-    if (biggest == null) {
-      return null;
-    }
-    // A file of many blocks, all ours, knows its middle; otherwise weigh our own rows.
-    if (biggest.reader().info().dataBlockCount() >= MIN_BLOCKS_FOR_INDEX_SPLIT) {
-      byte[] mid = biggest.reader().midRow();
-      byte[] first = biggest.reader().firstRow();
-      byte[] last = biggest.reader().lastRow();
-      if (mid != null && contains(first) && contains(last) && !Arrays.equals(mid, startRow)
-          && !Arrays.equals(mid, first)) {
-        return mid;
-      }
-    }
-    return middleRowByWeight();
+    return SplitPoints.midRow(this);
   }
 
   /**
@@ -307,65 +282,7 @@ public final class Region {
    * no data is read. Empty when the region has no store file or its largest has one block.
    */
   public List<byte[]> blockBoundaryRows() {
-    StoreFileHandle biggest = null;
-    for (FamilyStore fs : families.values()) {
-      for (StoreFileHandle f : fs.view().files()) {
-        if (biggest == null || f.reader().info().fileSize() > biggest.reader().info().fileSize()) {
-          biggest = f;
-        }
-      }
-    }
-    List<byte[]> out = new ArrayList<>();
-    if (biggest == null) {
-      return out;
-    }
-    StoreFileReader reader = biggest.reader();
-    byte[] previous = startRow;
-    for (int i = 0, n = reader.dataBlockCount(); i < n; i++) {
-      byte[] row = reader.lastRowOfBlock(i);
-      // a row spanning several blocks is one cut; rows of a sibling region (a file shared after a split) are not ours
-      if (Bytes.compare(row, previous) > 0 && contains(row)) {
-        out.add(row);
-        previous = row;
-      }
-    }
-    return out;
-  }
-
-  /** Files with fewer blocks are split by walking the region's rows. */
-  static final int MIN_BLOCKS_FOR_INDEX_SPLIT = 8;
-
-  /**
-   * The row at which half the region's cell bytes lie before it (not its first row), found by
-   * walking the region; {@code null} if the region holds fewer than two rows.
-   */
-  private byte[] middleRowByWeight() {
-    List<byte[]> rows = new ArrayList<>();
-    List<Long> weights = new ArrayList<>();
-    long total = 0;
-    Scan scan = new Scan().withStartRow(startRow).withStopRow(endRow).readAllVersions();
-    try (RegionScanner s = scanner(scan, Long.MAX_VALUE, Long.MIN_VALUE)) {
-      for (dev.cellar.storage.Result r = s.next(); r != null; r = s.next()) {
-        long w = 0;
-        for (dev.cellar.storage.Cell c : r.cells()) {
-          w += c.estimatedSize();
-        }
-        rows.add(r.row());
-        weights.add(w);
-        total += w;
-      }
-    }
-    if (rows.size() < 2) {
-      return null;
-    }
-    long acc = 0;
-    for (int i = 0; i < rows.size() - 1; i++) {
-      acc += weights.get(i);
-      if (acc * 2 >= total) {
-        return rows.get(i + 1);
-      }
-    }
-    return rows.get(rows.size() - 1);
+    return SplitPoints.blockBoundaryRows(this);
   }
 
   /**
@@ -415,7 +332,7 @@ public final class Region {
     return removed;
   }
 
-  /** The family stores, for compaction and splits. */
+  /** The family stores in family name order, for reads, compactions and splits. */
   Collection<FamilyStore> familyStores() {
     return families.values();
   }
@@ -430,24 +347,11 @@ public final class Region {
   }
 
   /**
-   * The row a scan reads if it can read only one (start and stop row equal, non-empty and both
-   * inclusive: what a {@code Get} becomes), else {@code null}. Such a read skips the store
-   * files whose bloom filters rule the row (or its columns) out.
-   */
-  private static byte[] singleRow(Scan scan) {
-    byte[] start = scan.startRow();
-    if (start.length > 0 && scan.includeStartRow() && scan.includeStopRow() && Arrays.equals(start, scan.stopRow())) {
-      return start;
-    }
-    return null;
-  }
-
-  /**
    * Whether a cell of {@code row} (a value or a delete marker, in any family) has a sequence
    * number above {@code readPoint}: whether it was written after a reader at that point started.
    */
   public boolean writtenAfter(byte[] row, long readPoint) {
-    return writtenAfter(row, Bytes.rowAfter(row), new FamilyStore.RowProbe(row, null), readPoint);
+    return RegionReads.writtenAfter(this, row, Bytes.rowAfter(row), new FamilyStore.RowProbe(row, null), readPoint);
   }
 
   /**
@@ -455,34 +359,7 @@ public final class Region {
    * stop row is no bound) has a sequence number above {@code readPoint}.
    */
   public boolean writtenAfter(byte[] startRow, byte[] stopRow, long readPoint) {
-    return writtenAfter(startRow, stopRow, null, readPoint);
-  }
-
-  private boolean writtenAfter(byte[] startRow, byte[] stopRow, FamilyStore.RowProbe probe, long readPoint) {
-    byte[] from = Bytes.compare(startRow, this.startRow) < 0 ? this.startRow : startRow;
-    List<CellIterator> sources = new ArrayList<>();
-    List<StoreFileHandle> acquired = new ArrayList<>();
-    try {
-      for (FamilyStore fs : families.values()) {
-        fs.openSources(sources, acquired, probe);
-      }
-      try (CellIterator it = MergingIterator.of(sources)) {
-        for (it.seek(Cell.firstOnRow(from)); it.valid(); it.next()) {
-          byte[] row = it.cell().row();
-          if ((stopRow.length > 0 && Bytes.compare(row, stopRow) >= 0) || !contains(row)) {
-            return false;
-          }
-          if (it.cell().sequenceId() > readPoint) {
-            return true;
-          }
-        }
-        return false;
-      }
-    } finally {
-      for (StoreFileHandle f : acquired) {
-        f.release();
-      }
-    }
+    return RegionReads.writtenAfter(this, startRow, stopRow, null, readPoint);
   }
 
   /**
@@ -501,49 +378,7 @@ public final class Region {
    */
   public dev.cellar.storage.Result get(dev.cellar.storage.Get get, long readPoint, long nowMs, CellIterator pending) {
     reads.increment();
-    byte[] row = get.row();
-    Map<byte[], NavigableSet<byte[]>> columns = get.columns();
-    Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
-    List<CellIterator> sources = new ArrayList<>(4);
-    List<StoreFileHandle> acquired = new ArrayList<>(4);
-    try {
-      if (columns.isEmpty()) {
-        for (FamilyStore fs : families.values()) {
-          specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, get.maxVersions(), nowMs));
-          fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, null));
-        }
-      } else {
-        for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
-          FamilyStore fs = families.get(e.getKey());
-          if (fs == null) {
-            throw new NoSuchFamilyException("table '" + tableName + "' has no column family '"
-                + Bytes.toStringBinary(e.getKey()) + "'");
-          }
-          specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), get.maxVersions(), nowMs));
-          fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, e.getValue()));
-        }
-      }
-      if (pending != null) {
-        sources.add(pending);
-      }
-      if (sources.isEmpty()) {
-        return dev.cellar.storage.Result.empty();
-      }
-      try (CellIterator it = MergingIterator.of(sources)) {
-        it.seek(Cell.firstOnRow(row));
-        RowCellReader reader = new RowCellReader(it, readPoint, get.timeRange(), specs);
-        reader.startRow(row);
-        List<Cell> cells = new ArrayList<>();
-        for (Cell c = reader.next(); c != null; c = reader.next()) {
-          cells.add(c);
-        }
-        return dev.cellar.storage.Result.ofOwned(cells);
-      }
-    } finally {
-      for (StoreFileHandle f : acquired) {
-        f.release();
-      }
-    }
+    return RegionReads.get(this, get, readPoint, nowMs, pending);
   }
 
   /**
@@ -577,49 +412,16 @@ public final class Region {
     if (Arrays.equals(from, startRow)) {
       reads.increment(); // a scan read in parts counts once
     }
-    Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
-    List<FamilyStore> read = new ArrayList<>();
-    if (scan.columns().isEmpty()) {
-      for (FamilyStore fs : families.values()) {
-        specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, scan.maxVersions(), nowMs));
-        read.add(fs);
-      }
-    } else {
-      for (Map.Entry<byte[], NavigableSet<byte[]>> e : scan.columns().entrySet()) {
-        FamilyStore fs = families.get(e.getKey());
-        if (fs == null) {
-          throw new NoSuchFamilyException("table '" + tableName + "' has no column family '"
-              + Bytes.toStringBinary(e.getKey()) + "'");
-        }
-        specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), scan.maxVersions(), nowMs));
-        read.add(fs);
-      }
-    }
-    byte[] singleRow = singleRow(scan);
-    List<CellIterator> sources = new ArrayList<>();
-    List<StoreFileHandle> acquired = new ArrayList<>();
-    try {
-      for (FamilyStore fs : read) {
-        FamilyStore.RowProbe probe = null;
-        if (singleRow != null) {
-          probe = new FamilyStore.RowProbe(singleRow, scan.columns().get(fs.descriptor().nameBytes()));
-        }
-        fs.openSources(sources, acquired, probe);
-      }
-    } catch (RegionClosedException e) {
-      for (StoreFileHandle f : acquired) {
-        f.release();
-      }
-      throw e;
-    }
-    if (pending != null) {
-      sources.add(pending);
-    }
-    CellIterator merged = MergingIterator.of(sources);
-    return new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> {
-      for (StoreFileHandle f : acquired) {
-        f.release();
-      }
-    });
+    return RegionReads.scanner(this, scan, filter, readPoint, nowMs, pending, from, to);
+  }
+
+  /** The store of family {@code name}, or {@code null}. */
+  FamilyStore familyStore(byte[] name) {
+    return families.get(name);
+  }
+
+  /** The table's name, for messages. */
+  String tableName() {
+    return tableName;
   }
 }

@@ -204,7 +204,8 @@ public final class RegionScanner implements AutoCloseable {
     reader.startRow(row);
     if (filter != null) {
       filter.reset();
-      Cell first = it.valid() ? it.cell() : Cell.firstOnRow(row);
+      // only the row of the cell given to filterRowKey is meaningful: no stored cell is decoded for it
+      Cell first = Cell.firstOnRow(row);
       if (filter.filterRowKey(first)) {
         rowDone = true;
         followHint(first, filter.getNextCellHint(first));
@@ -234,16 +235,31 @@ public final class RegionScanner implements AutoCloseable {
 
   /** The next cell of the current row that the filter lets through (transformed), or {@code null}. */
   private Cell nextCell() {
+    boolean views = filter != null && filter.filtersViews();
     while (!rowDone) {
-      Cell c = reader.next();
-      if (c == null) {
-        rowDone = true;
-        return null;
+      Cell c;
+      Filter.ReturnCode code;
+      if (views) {
+        // the filter decides on the cell in place; only a cell it returns (or hints from) is built
+        if (!reader.advance()) {
+          rowDone = true;
+          return null;
+        }
+        code = filter.filterCell(it.view());
+        c = code.includes() || code == Filter.ReturnCode.SEEK_NEXT_USING_HINT ? it.cell() : null;
+        reader.consume();
+      } else {
+        c = reader.next();
+        if (c == null) {
+          rowDone = true;
+          return null;
+        }
+        if (filter == null) {
+          return c;
+        }
+        code = filter.filterCell(c);
       }
-      if (filter == null) {
-        return c;
-      }
-      switch (filter.filterCell(c)) {
+      switch (code) {
         case INCLUDE:
           return filter.transformCell(c);
         case INCLUDE_AND_NEXT_COL:
@@ -303,24 +319,27 @@ public final class RegionScanner implements AutoCloseable {
       }
     } else if (rowHint != null) {
       it.seek(Cell.firstOnRow(rowHint.row()));
-    } else if (it.valid() && currentRow != null && Arrays.equals(it.cell().row(), currentRow)) {
-      reader.skipRow();
+    } else if (currentRow != null) {
+      reader.skipRow(); // the rest of the row just read, if any
     }
     if (!it.valid()) {
       return null;
     }
-    byte[] row = it.cell().row();
-    if (stop.length > 0 && Bytes.compare(row, stop) >= 0) {
+    CellView v = it.view();
+    byte[] rows = v.rowArray();
+    int ro = v.rowOffset();
+    int rl = v.rowLength();
+    if (stop.length > 0 && Arrays.compareUnsigned(rows, ro, ro + rl, stop, 0, stop.length) >= 0) {
       return null;
     }
     byte[] scanStop = scan.stopRow();
     if (scanStop.length > 0) {
-      int cmp = Bytes.compare(row, scanStop);
+      int cmp = Arrays.compareUnsigned(rows, ro, ro + rl, scanStop, 0, scanStop.length);
       if (cmp > 0 || (cmp == 0 && !scan.includeStopRow())) {
         return null;
       }
     }
-    return row;
+    return Arrays.copyOfRange(rows, ro, ro + rl);
   }
 
   private byte[] nextRowReversed() {

@@ -40,6 +40,9 @@ import java.util.Map;
  * (which holds the family's markers) — a seek past it is postponed until it has been walked.
  */
 final class RowCellReader {
+  /** Cells stepped over before a forward move gives up stepping and seeks. */
+  private static final int STEPS_BEFORE_SEEK = 8;
+
   private final CellIterator it;
   private final long readPoint;
   private final TimeRange timeRange;
@@ -206,11 +209,23 @@ final class RowCellReader {
     return Arrays.copyOf(qualifier, qualifierLength);
   }
 
-  /** Skips the rest of the current row. */
+  /**
+   * Skips the rest of the current row: steps while the iterator says it stays in the row (a
+   * hint that costs no comparison), seeks to the next row if the row goes on for long.
+   */
   void skipRow() {
-    if (it.valid() && it.view().rowEquals(row, 0, rowLength)) {
-      seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
+    if (!it.valid() || !(stepped && it.sameRowAsPrevious()) && !it.view().rowEquals(row, 0, rowLength)) {
+      return;
     }
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+      it.next();
+      stepped = true;
+      if (!it.valid() || !it.sameRowAsPrevious() && !it.view().rowEquals(row, 0, rowLength)) {
+        stepped = false;
+        return;
+      }
+    }
+    seek(Cell.firstOnRow(Bytes.rowAfter(rowKey())));
   }
 
   /**
@@ -270,9 +285,22 @@ final class RowCellReader {
     }
   }
 
+  /**
+   * Moves forward to the first cell at or after {@code key}. A target a few cells ahead (the
+   * next row of a narrow row, the next wanted column) is reached by stepping, which is much
+   * cheaper than a seek of every merged source; farther ones by a seek.
+   */
   private void seek(Cell key) {
     stepped = false;
-    it.seek(key);
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+      if (!it.valid() || CellComparator.WITH_SEQUENCE.compare(it.view(), key) >= 0) {
+        return;
+      }
+      it.next();
+    }
+    if (it.valid() && CellComparator.WITH_SEQUENCE.compare(it.view(), key) < 0) {
+      it.seek(key);
+    }
   }
 
   private boolean sameColumn(CellView c) {

@@ -1,0 +1,163 @@
+package dev.cellar.storage.region;
+
+import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.Get;
+import dev.cellar.storage.NoSuchFamilyException;
+import dev.cellar.storage.Result;
+import dev.cellar.storage.Scan;
+import dev.cellar.storage.filter.Filter;
+import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.iter.MergingIterator;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+
+/**
+ * A region's read paths: one row by a {@link Get}, a scanner over the region or a part of it,
+ * and whether rows were written after a reader started. Each opens the sources of the families
+ * it reads (memstores and store files, skipping files whose bloom filters rule a single row out)
+ * and releases the files it acquired.
+ */
+final class RegionReads {
+  private RegionReads() {}
+
+  /**
+   * The row a scan reads if it can read only one (start and stop row equal, non-empty and both
+   * inclusive: what a {@code Get} becomes), else {@code null}. Such a read skips the store
+   * files whose bloom filters rule the row (or its columns) out.
+   */
+  private static byte[] singleRow(Scan scan) {
+    byte[] start = scan.startRow();
+    if (start.length > 0 && scan.includeStartRow() && scan.includeStopRow() && Arrays.equals(start, scan.stopRow())) {
+      return start;
+    }
+    return null;
+  }
+
+  private static void release(List<StoreFileHandle> acquired) {
+    for (StoreFileHandle f : acquired) {
+      f.release();
+    }
+  }
+
+  /** See {@link Region#writtenAfter(byte[], byte[], long)}; {@code probe} narrows the files to one row's. */
+  static boolean writtenAfter(Region region, byte[] startRow, byte[] stopRow, FamilyStore.RowProbe probe,
+      long readPoint) {
+    byte[] from = Bytes.compare(startRow, region.startRow()) < 0 ? region.startRow() : startRow;
+    List<CellIterator> sources = new ArrayList<>();
+    List<StoreFileHandle> acquired = new ArrayList<>();
+    try {
+      for (FamilyStore fs : region.familyStores()) {
+        fs.openSources(sources, acquired, probe);
+      }
+      try (CellIterator it = MergingIterator.of(sources)) {
+        for (it.seek(Cell.firstOnRow(from)); it.valid(); it.next()) {
+          byte[] row = it.cell().row();
+          if ((stopRow.length > 0 && Bytes.compare(row, stopRow) >= 0) || !region.contains(row)) {
+            return false;
+          }
+          if (it.cell().sequenceId() > readPoint) {
+            return true;
+          }
+        }
+        return false;
+      }
+    } finally {
+      release(acquired);
+    }
+  }
+
+  /** The family store named {@code family}, or a {@link NoSuchFamilyException} naming table and family. */
+  private static FamilyStore family(Region region, byte[] family) {
+    FamilyStore fs = region.familyStore(family);
+    if (fs == null) {
+      throw new NoSuchFamilyException("table '" + region.tableName() + "' has no column family '"
+          + Bytes.toStringBinary(family) + "'");
+    }
+    return fs;
+  }
+
+  /** See {@link Region#get(Get, long, long, CellIterator)}. */
+  static Result get(Region region, Get get, long readPoint, long nowMs, CellIterator pending) {
+    byte[] row = get.row();
+    Map<byte[], NavigableSet<byte[]>> columns = get.columns();
+    Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
+    List<CellIterator> sources = new ArrayList<>(4);
+    List<StoreFileHandle> acquired = new ArrayList<>(4);
+    try {
+      if (columns.isEmpty()) {
+        for (FamilyStore fs : region.familyStores()) {
+          specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, get.maxVersions(), nowMs));
+          fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, null));
+        }
+      } else {
+        for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
+          FamilyStore fs = family(region, e.getKey());
+          specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), get.maxVersions(), nowMs));
+          fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, e.getValue()));
+        }
+      }
+      if (pending != null) {
+        sources.add(pending);
+      }
+      if (sources.isEmpty()) {
+        return Result.empty();
+      }
+      try (CellIterator it = MergingIterator.of(sources)) {
+        it.seek(Cell.firstOnRow(row));
+        RowCellReader reader = new RowCellReader(it, readPoint, get.timeRange(), specs);
+        reader.startRow(row);
+        List<Cell> cells = new ArrayList<>();
+        for (Cell c = reader.next(); c != null; c = reader.next()) {
+          cells.add(c);
+        }
+        return Result.ofOwned(cells);
+      }
+    } finally {
+      release(acquired);
+    }
+  }
+
+  /** See {@link Region#scanner(Scan, Filter, long, long, CellIterator, byte[], byte[])}. */
+  static RegionScanner scanner(Region region, Scan scan, Filter filter, long readPoint, long nowMs,
+      CellIterator pending, byte[] from, byte[] to) {
+    Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
+    List<FamilyStore> read = new ArrayList<>();
+    if (scan.columns().isEmpty()) {
+      for (FamilyStore fs : region.familyStores()) {
+        specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, scan.maxVersions(), nowMs));
+        read.add(fs);
+      }
+    } else {
+      for (Map.Entry<byte[], NavigableSet<byte[]>> e : scan.columns().entrySet()) {
+        FamilyStore fs = family(region, e.getKey());
+        specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), scan.maxVersions(), nowMs));
+        read.add(fs);
+      }
+    }
+    byte[] singleRow = singleRow(scan);
+    List<CellIterator> sources = new ArrayList<>();
+    List<StoreFileHandle> acquired = new ArrayList<>();
+    try {
+      for (FamilyStore fs : read) {
+        FamilyStore.RowProbe probe = null;
+        if (singleRow != null) {
+          probe = new FamilyStore.RowProbe(singleRow, scan.columns().get(fs.descriptor().nameBytes()));
+        }
+        fs.openSources(sources, acquired, probe);
+      }
+    } catch (RegionClosedException e) {
+      release(acquired);
+      throw e;
+    }
+    if (pending != null) {
+      sources.add(pending);
+    }
+    CellIterator merged = MergingIterator.of(sources);
+    return new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> release(acquired));
+  }
+}
