@@ -24,6 +24,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -56,7 +57,9 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  *       a {@code CASE}, a column of {@code VALUES} or of a {@code UNION}'s branches) are VARCHARs
  *       ({@link VaryingLiterals});</li>
  *   <li>a scalar sub-query without a {@code FROM} whose value holds a sub-query is that value
- *       ({@link NestedScalarQueries}).</li>
+ *       ({@link NestedScalarQueries});</li>
+ *   <li>in a grouped query, a column in a part of a {@code CASE} or {@code COALESCE} that is
+ *       never evaluated need not be grouped ({@link UnevaluatedOperands}).</li>
  * </ul>
  * A statement parameter whose type its place does not tell (the argument of {@code UPPER(?)},
  * of {@code SUBSTRING(? FROM ?)}, {@code SELECT ?}) takes the type of the operand family the
@@ -287,6 +290,9 @@ final class CellarValidator extends CalciteSqlValidator {
     SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
     if (rewritten instanceof SqlCall call) {
       VaryingLiterals.rewrite(call);
+    }
+    if (rewritten instanceof SqlSelect select) {
+      UnevaluatedOperands.rewrite(select);
     }
     // operands were rewritten first, so a chain "+ + x" is already down to "+ x"
     if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.PLUS_PREFIX) {
