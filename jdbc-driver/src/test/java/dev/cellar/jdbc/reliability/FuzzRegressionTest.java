@@ -80,6 +80,15 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void aNestedScalarSubQueryInAnOrderByIsItsValue() throws Exception {
+    // (SELECT (SELECT v)) in ORDER BY reached Calcite's correlate code unrewritten:
+    // "Correlation variable $cor0 should be defined" (XX000)
+    assertEquals(java.util.Arrays.asList(null, "b", "a"), column("SELECT s FROM t ORDER BY (SELECT (SELECT -v)), id"));
+    assertEquals(java.util.List.of("b", "a"),
+        column("SELECT s FROM t WHERE v < 30 ORDER BY (SELECT (SELECT (SELECT (SELECT v)))) DESC"));
+  }
+
+  @Test
   void aCallOfANullOperandLeftByTheSimplifierIsNull() throws Exception {
     // 52 / CASE ... END simplified to 52 / NULL, unfolded: Calcite took it for a constant when
     // ordering the projection and asked it for a literal value (an assertion)

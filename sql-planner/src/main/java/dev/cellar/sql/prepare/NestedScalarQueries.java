@@ -8,6 +8,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUpdate;
@@ -22,7 +23,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * implement a sub-query nested in a sub-query of one row that refers to the outer query (it
  * asserts, or gives NULL).
  *
- * <p>Only places where a query is a value are rewritten: the SELECT list, WHERE and HAVING, the
+ * <p>Only places where a query is a value are rewritten: the SELECT list, WHERE, HAVING and ORDER BY, the
  * values and condition of an UPDATE, the condition of a DELETE, and the operands of operators and
  * functions; never a FROM, the right of IN, SOME or ALL, EXISTS, or a branch of UNION. The
  * expression is kept as written when it holds an aggregate or a window function (in a sub-query
@@ -49,6 +50,9 @@ final class NestedScalarQueries {
       unwrapAll(select.getSelectList());
       select.setWhere(unwrap(select.getWhere()));
       select.setHaving(unwrap(select.getHaving()));
+      unwrapAll(select.getOrderList());
+    } else if (node instanceof SqlOrderBy orderBy) {
+      unwrapAll(orderBy.orderList);
     } else if (node instanceof SqlUpdate update) {
       unwrapAll(update.getSourceExpressionList());
       update.setOperand(3, unwrap(update.getCondition())); // the condition
