@@ -91,6 +91,16 @@ public interface CellarStore extends Closeable {
     return -1;
   }
 
+  /**
+   * The highest timestamp of a cell the store holds (a delete marker included; a cell deleted
+   * or compacted away may still count), or {@link Long#MIN_VALUE} when the store cannot tell
+   * cheaply. A writer that stamps cells ahead of its clock starts above it after a restart, so
+   * that its delete markers hide the puts an earlier process stamped.
+   */
+  default long maxTimestamp() {
+    return Long.MIN_VALUE;
+  }
+
   @Override
   void close();
 }

@@ -31,7 +31,7 @@ public final class CellarDatabase implements Closeable {
   private final CellarStore store;
   private final String description;
   private final Catalog catalog;
-  private final Timestamps timestamps = new Timestamps(System::currentTimeMillis);
+  private final Timestamps timestamps;
   private final RowIds rowIds;
   private final ReentrantLock ddlLock = new ReentrantLock();
   private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
@@ -45,6 +45,7 @@ public final class CellarDatabase implements Closeable {
     this.description = description;
     this.catalog = Catalog.open(store);
     this.rowIds = new RowIds(catalog);
+    this.timestamps = new Timestamps(System::currentTimeMillis, store.maxTimestamp());
   }
 
   /**

@@ -17,7 +17,9 @@ import java.util.function.LongSupplier;
  *   <li>within a statement puts follow deletes: {@code putTs = deleteTs + 1} when it deletes.</li>
  * </ul>
  * Timestamps follow the wall clock and run ahead of it only while deleting statements come
- * faster than one per millisecond. Statements writing one table take their stamp under that
+ * faster than one per millisecond; a database reopened starts above the highest timestamp its
+ * store holds, so what an earlier process stamped ahead of the clock stays hidden by later
+ * deletes. Statements writing one table take their stamp under that
  * table's write lock, so their order is the order of their stamps.
  */
 public final class Timestamps {
@@ -29,7 +31,20 @@ public final class Timestamps {
   private long lastDelete = -1;
 
   Timestamps(LongSupplier clock) {
+    this(clock, Long.MIN_VALUE);
+  }
+
+  /**
+   * Stamps that start above {@code floor}, the highest timestamp the store already holds
+   * ({@link dev.cellar.storage.CellarStore#maxTimestamp()}): an earlier process may have run
+   * ahead of the clock, and a delete stamped below its puts would not hide them.
+   */
+  Timestamps(LongSupplier clock, long floor) {
     this.clock = clock;
+    if (floor > 0) {
+      lastPut = floor;
+      lastDelete = floor;
+    }
   }
 
   /** The stamp of a statement that writes puts and, if {@code deletes}, delete markers. */

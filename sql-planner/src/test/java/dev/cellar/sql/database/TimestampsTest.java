@@ -29,4 +29,17 @@ class TimestampsTest {
     clock.set(10);
     assertTrue(ts.next(false).putTs() >= 5001);
   }
+
+  @Test
+  void aReopenedDatabaseStampsAboveWhatItsStoreHolds() {
+    // an earlier process ran ahead of the clock (many deleting statements a millisecond) and
+    // wrote puts at 9000; after a restart the clock says 1000
+    AtomicLong clock = new AtomicLong(1000);
+    Timestamps ts = new Timestamps(clock::get, 9000);
+    Timestamps.Stamp del = ts.next(true);
+    assertTrue(del.deleteTs() >= 9000, "a delete hides the puts the earlier process stamped: " + del);
+    assertTrue(ts.next(false).putTs() > del.deleteTs(), "a later put survives the delete");
+    // an empty store gives no floor
+    assertEquals(1000, new Timestamps(clock::get, Long.MIN_VALUE).next(false).putTs());
+  }
 }

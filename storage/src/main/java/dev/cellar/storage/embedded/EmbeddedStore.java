@@ -404,6 +404,16 @@ public final class EmbeddedStore implements CellarStore {
     }
   }
 
+  @Override
+  public long maxTimestamp() {
+    checkOpen();
+    long max = Long.MIN_VALUE;
+    for (Region r : allRegions()) {
+      max = Math.max(max, r.maxTimestamp());
+    }
+    return max;
+  }
+
   /** Every open region of every table. */
   List<Region> allRegions() {
     List<Region> out = new ArrayList<>();
@@ -424,17 +434,23 @@ public final class EmbeddedStore implements CellarStore {
     if (wal == null) {
       return;
     }
-    long min = Long.MAX_VALUE;
-    List<Region> regions = allRegions();
-    for (Region r : regions) {
-      min = Math.min(min, r.minUnflushedSequence());
-    }
-    long flushedUpTo = min == Long.MAX_VALUE ? mvcc.readPoint() : min - 1;
-    try {
-      wal.deleteObsolete(flushedUpTo);
-    } catch (StorageException e) {
-      LOG.warn("cannot delete obsolete log segments of {}: {}", fs.describe(), e.getMessage());
-      return;
+    List<Region> regions;
+    // Under the catalog lock: a flush takes its memstore out of the region and saves the
+    // manifest listing its file under that lock, and a split changes the regions under it, so
+    // no segment goes before the manifest does and no new region's writes are missed.
+    synchronized (catalogLock) {
+      regions = allRegions();
+      long min = Long.MAX_VALUE;
+      for (Region r : regions) {
+        min = Math.min(min, r.minUnflushedSequence());
+      }
+      long flushedUpTo = min == Long.MAX_VALUE ? mvcc.readPoint() : min - 1;
+      try {
+        wal.deleteObsolete(flushedUpTo);
+      } catch (StorageException e) {
+        LOG.warn("cannot delete obsolete log segments of {}: {}", fs.describe(), e.getMessage());
+        return;
+      }
     }
     long oldest = wal.oldestClosedSegmentSequence();
     if (oldest >= 0 && !closed) {

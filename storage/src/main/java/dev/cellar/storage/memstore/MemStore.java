@@ -18,6 +18,7 @@ public final class MemStore {
   private final ConcurrentSkipListMap<Cell, Cell> cells = new ConcurrentSkipListMap<>(CellComparator.WITH_SEQUENCE);
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong minSequence = new AtomicLong(Long.MAX_VALUE);
+  private final AtomicLong maxTimestamp = new AtomicLong(Long.MIN_VALUE);
 
   /**
    * Adds a cell (its sequence number already assigned). A cell with an identical key (same
@@ -31,6 +32,10 @@ public final class MemStore {
     long seq = c.sequenceId();
     long m;
     while (seq < (m = minSequence.get()) && !minSequence.compareAndSet(m, seq)) {
+      // retry
+    }
+    long ts = c.timestamp();
+    while (ts > (m = maxTimestamp.get()) && !maxTimestamp.compareAndSet(m, ts)) {
       // retry
     }
   }
@@ -57,6 +62,11 @@ public final class MemStore {
   }
 
   /** The smallest sequence number held, or {@link Long#MAX_VALUE} when empty. */
+  /** The highest timestamp of a cell ever added (removals do not lower it), or {@link Long#MIN_VALUE} when none. */
+  public long maxTimestamp() {
+    return maxTimestamp.get();
+  }
+
   public long minSequence() {
     return minSequence.get();
   }

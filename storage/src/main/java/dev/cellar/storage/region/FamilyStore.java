@@ -64,6 +64,19 @@ final class FamilyStore {
     return n;
   }
 
+  /** The highest cell timestamp in the memstores and store files, or {@link Long#MIN_VALUE} when none. */
+  long maxTimestamp() {
+    View v = view;
+    long max = v.active().maxTimestamp();
+    for (MemStore m : v.flushing()) {
+      max = Math.max(max, m.maxTimestamp());
+    }
+    for (StoreFileHandle f : v.files()) {
+      max = Math.max(max, f.reader().info().maxTimestamp());
+    }
+    return max;
+  }
+
   /** Smallest sequence number not yet in a store file, or {@link Long#MAX_VALUE}. */
   long minUnflushedSequence() {
     View v = view;

@@ -133,6 +133,15 @@ public final class Region {
     return n;
   }
 
+  /** The highest cell timestamp the region holds (memstores and files), or {@link Long#MIN_VALUE} when none. */
+  public long maxTimestamp() {
+    long max = Long.MIN_VALUE;
+    for (FamilyStore fs : families.values()) {
+      max = Math.max(max, fs.maxTimestamp());
+    }
+    return max;
+  }
+
   /** Smallest sequence number of this region not yet in a store file, or {@link Long#MAX_VALUE}. */
   public long minUnflushedSequence() {
     long min = Long.MAX_VALUE;

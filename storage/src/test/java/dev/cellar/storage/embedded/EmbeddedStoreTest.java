@@ -9,6 +9,7 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Compression;
+import dev.cellar.storage.Delete;
 import dev.cellar.storage.Durability;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
@@ -68,6 +69,25 @@ class EmbeddedStoreTest {
     // Closing flushed everything: the log holds nothing that must be replayed.
     try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
       assertEquals(500, count(s.table("t")));
+    }
+  }
+
+  @Test
+  void theHighestTimestampIsKnownFromMemstoresFilesAndTheReplayedLog(@TempDir Path dir) {
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).flushOnClose(false).build())) {
+      assertEquals(Long.MIN_VALUE, s.maxTimestamp());
+      s.admin().createTable(table("t"));
+      Table t = s.table("t");
+      t.put(new Put("a").addColumn(Bytes.toBytes("f"), Bytes.toBytes("q"), 7_000, Bytes.toBytes("x")));
+      assertEquals(7_000, s.maxTimestamp());
+      s.admin().flush("t");
+      t.put(new Put("b").addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), 5_000, Bytes.toBytes("y")));
+      assertEquals(7_000, s.maxTimestamp(), "from the store file");
+      t.delete(new Delete(Bytes.toBytes("c"), 9_000));
+      assertEquals(9_000, s.maxTimestamp(), "a delete marker counts");
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).flushOnClose(false).build())) {
+      assertEquals(9_000, s.maxTimestamp(), "the marker came back from the log");
     }
   }
 
