@@ -153,7 +153,7 @@ public final class StoreOptions {
     private boolean flushOnClose = true;
     private long blockCacheSize = defaultBlockCacheSize();
     private int compactionThreshold = 3;
-    private boolean majorAtThreshold = false;
+    private boolean majorAtThreshold = true;
     private long majorCompactionPeriodMs = 7L * 24 * 3600 * 1000;
     private long regionSplitSize = 10L << 30;
 
@@ -239,10 +239,12 @@ public final class StoreOptions {
     }
 
     /**
-     * Whether the compaction a flush starts at the threshold is a major one (a table written over
-     * and deleted from keeps its size, its reads their speed) or a minor one (the default), which
-     * keeps overwritten versions, masked cells and delete markers (visible to reads of older time
-     * ranges, masking puts with older timestamps) until a major compaction.
+     * Whether the compaction a flush starts at the threshold is a major one (the default: it
+     * rewrites every file of the family anyway, as HBase's minor compaction that selects every
+     * file is one, so a table written over and deleted from keeps its size and its reads their
+     * speed) or a minor one, which keeps overwritten versions, masked cells and delete markers
+     * (visible to reads of older time ranges, masking puts with older timestamps) until the
+     * scheduled major compaction.
      */
     public Builder majorAtThreshold(boolean major) {
       this.majorAtThreshold = major;
