@@ -29,11 +29,7 @@ public final class CellComparator implements Comparator<Cell> {
 
   @Override
   public int compare(Cell a, Cell b) {
-    int c = Arrays.compareUnsigned(a.row(), b.row());
-    if (c != 0) {
-      return c;
-    }
-    return compareAfterRow(a, b);
+    return compare((CellView) a, (CellView) b);
   }
 
   /** Compares two cells known to share a row. */
@@ -62,31 +58,7 @@ public final class CellComparator implements Comparator<Cell> {
    * {@link Cell#firstOnRow(byte[])}), without building a cell from the view.
    */
   public int compare(CellView a, Cell b) {
-    byte[] br = b.row();
-    int ro = a.rowOffset();
-    int c = Arrays.compareUnsigned(a.rowArray(), ro, ro + a.rowLength(), br, 0, br.length);
-    if (c != 0) {
-      return c;
-    }
-    c = Arrays.compareUnsigned(a.family(), b.family());
-    if (c != 0) {
-      return c;
-    }
-    byte[] bq = b.qualifier();
-    int qo = a.qualifierOffset();
-    c = Arrays.compareUnsigned(a.qualifierArray(), qo, qo + a.qualifierLength(), bq, 0, bq.length);
-    if (c != 0) {
-      return c;
-    }
-    c = Long.compare(b.timestamp(), a.timestamp());
-    if (c != 0) {
-      return c;
-    }
-    c = Integer.compare(b.type().code(), a.type().code());
-    if (c != 0 || !withSequence) {
-      return c;
-    }
-    return Long.compare(b.sequenceId(), a.sequenceId());
+    return compare(a, (CellView) b);
   }
 
   /** Compares two cells seen through views, without building either. */

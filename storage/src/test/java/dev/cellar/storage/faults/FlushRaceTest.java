@@ -17,10 +17,8 @@ import dev.cellar.storage.embedded.StoreOptions;
 import dev.cellar.storage.fs.CrashPoint;
 import dev.cellar.storage.fs.FaultyVfs;
 import dev.cellar.storage.fs.FaultyVfs.Op;
+import dev.cellar.storage.fs.ForwardingVfs;
 import dev.cellar.storage.fs.Vfs;
-import java.io.Closeable;
-import java.io.IOException;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -91,12 +89,11 @@ class FlushRaceTest {
   }
 
   /** A file system that runs a hook, once, when a flush has frozen its memstores. */
-  private static final class HookedVfs implements Vfs {
-    private final Vfs disk;
+  private static final class HookedVfs extends ForwardingVfs {
     volatile Runnable onFlushFrozen;
 
     HookedVfs(Vfs disk) {
-      this.disk = disk;
+      super(disk);
     }
 
     @Override
@@ -106,52 +103,7 @@ class FlushRaceTest {
         onFlushFrozen = null;
         hook.run();
       }
-      disk.reached(point);
-    }
-
-    @Override
-    public WritableFile create(String path) throws IOException {
-      return disk.create(path);
-    }
-
-    @Override
-    public ReadableFile open(String path) throws IOException {
-      return disk.open(path);
-    }
-
-    @Override
-    public boolean exists(String path) {
-      return disk.exists(path);
-    }
-
-    @Override
-    public List<String> list(String dir) throws IOException {
-      return disk.list(dir);
-    }
-
-    @Override
-    public void delete(String path) throws IOException {
-      disk.delete(path);
-    }
-
-    @Override
-    public void rename(String from, String to) throws IOException {
-      disk.rename(from, to);
-    }
-
-    @Override
-    public void syncDirectory(String dir) throws IOException {
-      disk.syncDirectory(dir);
-    }
-
-    @Override
-    public Closeable lock(String path) throws IOException {
-      return disk.lock(path);
-    }
-
-    @Override
-    public String describe() {
-      return disk.describe();
+      super.reached(point);
     }
   }
 }

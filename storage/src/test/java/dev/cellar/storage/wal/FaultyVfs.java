@@ -1,9 +1,8 @@
 package dev.cellar.storage.wal;
 
+import dev.cellar.storage.fs.ForwardingVfs;
 import dev.cellar.storage.fs.Vfs;
-import java.io.Closeable;
 import java.io.IOException;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -11,8 +10,7 @@ import java.util.concurrent.locks.LockSupport;
  * A {@link Vfs} wrapper for the log's tests: counts writes and syncs, can slow syncs down (to
  * make group commit observable) and can make writes, syncs or file creation throw.
  */
-final class FaultyVfs implements Vfs {
-  private final Vfs inner;
+final class FaultyVfs extends ForwardingVfs {
   volatile boolean failWrites;
   volatile boolean failSyncs;
   volatile boolean failCreates;
@@ -21,7 +19,7 @@ final class FaultyVfs implements Vfs {
   final AtomicInteger syncs = new AtomicInteger();
 
   FaultyVfs(Vfs inner) {
-    this.inner = inner;
+    super(inner);
   }
 
   @Override
@@ -70,41 +68,6 @@ final class FaultyVfs implements Vfs {
         f.close();
       }
     };
-  }
-
-  @Override
-  public ReadableFile open(String path) throws IOException {
-    return inner.open(path);
-  }
-
-  @Override
-  public boolean exists(String path) {
-    return inner.exists(path);
-  }
-
-  @Override
-  public List<String> list(String dir) throws IOException {
-    return inner.list(dir);
-  }
-
-  @Override
-  public void delete(String path) throws IOException {
-    inner.delete(path);
-  }
-
-  @Override
-  public void rename(String from, String to) throws IOException {
-    inner.rename(from, to);
-  }
-
-  @Override
-  public void syncDirectory(String dir) throws IOException {
-    inner.syncDirectory(dir);
-  }
-
-  @Override
-  public Closeable lock(String path) throws IOException {
-    return inner.lock(path);
   }
 
   @Override
