@@ -161,13 +161,20 @@ class SecurityTest {
         assertEquals("1, 1", regions(s));
         s.execute("ALTER TABLE t SPLIT AT (3)");
         assertEquals("2, 2", regions(s));
+        // the daughters' compactions at the threshold (major ones too) may run in the background meanwhile
+        int before = majorCompactions(s);
         s.execute("ALTER TABLE t COMPACT MAJOR");
-        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM CELLAR.COMPACTIONS WHERE TABLE_NAME = 'T'"
-            + " AND KIND = 'MAJOR' AND STATE = 'DONE'")) {
-          assertTrue(rs.next());
-          assertEquals(2, rs.getInt(1), "one major compaction a region");
-        }
+        assertTrue(majorCompactions(s) >= before + 2, "one major compaction a region");
       }
+    }
+  }
+
+  /** The major compactions of table T that have finished. */
+  private static int majorCompactions(Statement s) throws SQLException {
+    try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM CELLAR.COMPACTIONS WHERE TABLE_NAME = 'T'"
+        + " AND KIND = 'MAJOR' AND STATE = 'DONE'")) {
+      assertTrue(rs.next());
+      return rs.getInt(1);
     }
   }
 
