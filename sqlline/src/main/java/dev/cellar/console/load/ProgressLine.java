@@ -6,7 +6,8 @@ import java.util.Locale;
 /**
  * Shows an operation's progress: on a terminal one line rewritten in place ({@code \r}) with the
  * rows done, the percentage and time left when the total is known, and the rate; otherwise a
- * plain line every {@code every} milliseconds, for logs.
+ * plain line every {@code every} milliseconds, for logs (the first one {@code every} milliseconds after
+ * the start, so an operation quicker than that prints none).
  */
 public final class ProgressLine {
   private final PrintStream out;
@@ -23,6 +24,7 @@ public final class ProgressLine {
     this.out = out;
     this.terminal = terminal;
     this.everyMillis = everyMillis;
+    this.lastPrinted = System.currentTimeMillis();
   }
 
   /** Shows the progress of {@code label}: {@code done} rows of {@code total} (-1: not known) at {@code rate} rows/s. */

@@ -102,10 +102,13 @@ class LoadTest {
     assertEquals("\rLOAD T: 10 rows, 5 rows/s\rLOAD T: 9 rows, 5 rows/s \r                        \r",
         b.toString(StandardCharsets.UTF_8));
     b.reset();
-    ProgressLine plain = new ProgressLine(new PrintStream(b, true, StandardCharsets.UTF_8), false, 60_000);
+    ProgressLine slow = new ProgressLine(new PrintStream(b, true, StandardCharsets.UTF_8), false, 60_000);
+    slow.show("LOAD T", 1, -1, 1);
+    assertEquals("", b.toString(StandardCharsets.UTF_8), "no plain line before the first interval has passed");
+    ProgressLine plain = new ProgressLine(new PrintStream(b, true, StandardCharsets.UTF_8), false, 0);
     plain.show("LOAD T", 1, -1, 1);
     plain.show("LOAD T", 2, -1, 1);
-    assertEquals("LOAD T: 1 rows, 1 rows/s\n", b.toString(StandardCharsets.UTF_8));
+    assertEquals("LOAD T: 1 rows, 1 rows/s\nLOAD T: 2 rows, 1 rows/s\n", b.toString(StandardCharsets.UTF_8));
   }
 
   @Test
