@@ -91,6 +91,10 @@ public class ServerMeta extends JdbcMeta {
 
   /** Closes what has been idle past the idle timeout; the server calls it every second. */
   void expireIdle() {
+    // the server decides what is idle: a request in progress is a use however long it runs
+    long idle = options.idleTimeout().toNanos();
+    sessions.idleStatements(idle).forEach(getStatementCache()::invalidate);
+    sessions.idleConnections(idle).forEach(getConnectionCache()::invalidate);
     getConnectionCache().cleanUp();
     getStatementCache().cleanUp();
     // asMap().containsKey does not count as a use, which getIfPresent would
@@ -355,7 +359,7 @@ public class ServerMeta extends JdbcMeta {
     ownedStatement(h);
     checkAdmin(sessions.get(h.connectionId), sql);
     checkReadOnly(h.connectionId, sql);
-    return call(() -> continuations.executed(h, sql,
+    return using(h, () -> continuations.executed(h, sql,
         () -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback)));
   }
 
@@ -366,19 +370,19 @@ public class ServerMeta extends JdbcMeta {
       checkAdmin(sessions.get(h.connectionId), sql);
       checkReadOnly(h.connectionId, sql);
     }
-    return call(() -> super.prepareAndExecuteBatch(h, sqlCommands));
+    return using(h, () -> super.prepareAndExecuteBatch(h, sqlCommands));
   }
 
   @Override
   public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
     ownedStatement(h);
-    return call(() -> super.executeBatch(h, parameterValues));
+    return using(h, () -> super.executeBatch(h, parameterValues));
   }
 
   @Override
   public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> updateBatches) {
     ownedStatement(h);
-    return call(() -> super.executeBatchProtobuf(h, updateBatches));
+    return using(h, () -> super.executeBatchProtobuf(h, updateBatches));
   }
 
   @Override
@@ -397,21 +401,21 @@ public class ServerMeta extends JdbcMeta {
       }
     }
     ownedStatement(h);
-    return call(() -> continuations.executed(h, null,
+    return using(h, () -> continuations.executed(h, null,
         () -> super.execute(h, parameterValues, frameRows(maxRowsInFirstFrame))));
   }
 
   @Override
   public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
     ownedStatement(h);
-    return call(() -> continuations.fetched(h, offset, () -> super.fetch(h, offset, frameRows(fetchMaxRowCount))));
+    return using(h, () -> continuations.fetched(h, offset, () -> super.fetch(h, offset, frameRows(fetchMaxRowCount))));
   }
 
   @Override
   public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
     ownedStatement(sh);
     continuations.synced(sh, offset);
-    return call(() -> super.syncResults(sh, state, offset));
+    return using(sh, () -> super.syncResults(sh, state, offset));
   }
 
   @Override
@@ -444,12 +448,14 @@ public class ServerMeta extends JdbcMeta {
   private Sessions.Session owned(String id) {
     Sessions.Session s = sessions.get(id);
     Caller c = caller();
-    // a request on a connection is a use of it: getIfPresent restarts its idle time
     if (s == null || c.user() != null && !c.user().equals(s.caller().user())
         || getConnectionCache().getIfPresent(id) == null) {
       throw ServerErrors.of(ServerErrors.NO_CONNECTION, "connection " + id + " does not exist on the server: it "
           + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
     }
+    // a request on a connection is a use of it: its idle time starts again
+    s.use.begin();
+    s.use.end();
     return s;
   }
 
@@ -521,6 +527,31 @@ public class ServerMeta extends JdbcMeta {
   }
 
   /** Runs {@code action}, every failure becoming an error with its SQLState. */
+  /**
+   * Runs a request on statement {@code h}: the statement and its connection are in use until it
+   * ends, however long it runs, and their idle time starts when it does.
+   */
+  private <T> T using(StatementHandle h, Callable<T> action) {
+    Sessions.Session s = sessions.get(h.connectionId);
+    Sessions.Use st = sessions.statementUse(h.id);
+    if (s != null) {
+      s.use.begin();
+    }
+    if (st != null) {
+      st.begin();
+    }
+    try {
+      return call(action);
+    } finally {
+      if (st != null) {
+        st.end();
+      }
+      if (s != null) {
+        s.use.end();
+      }
+    }
+  }
+
   private static <T> T call(Callable<T> action) {
     try {
       return action.call();
