@@ -1,6 +1,5 @@
 package dev.cellar.server;
 
-import dev.cellar.sql.ddl.AdminVerbs;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -334,13 +333,13 @@ public class ServerMeta extends JdbcMeta {
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     Sessions.Session s = owned(ch.id);
     checkStatementLimit(ch.id);
-    checkAdmin(s, sql);
+    Permissions.checkAdmin(s, sql);
     StatementHandle h = call(() -> super.prepare(ch, sql, maxRowCount));
     noteCreated(h.id);
     track(ch.id, h.id);
     if (s.caller().readOnly() && (h.signature == null || h.signature.statementType != StatementType.SELECT)) {
       closeStatement(h);
-      throw readOnly(s, sql);
+      throw Permissions.readOnly(s, sql);
     }
     continuations.prepared(h, sql);
     return h;
@@ -357,7 +356,7 @@ public class ServerMeta extends JdbcMeta {
   public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
       PrepareCallback callback) {
     ownedStatement(h);
-    checkAdmin(sessions.get(h.connectionId), sql);
+    Permissions.checkAdmin(sessions.get(h.connectionId), sql);
     checkReadOnly(h.connectionId, sql);
     return using(h, () -> continuations.executed(h, sql,
         () -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback)));
@@ -367,7 +366,7 @@ public class ServerMeta extends JdbcMeta {
   public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
     ownedStatement(h);
     for (String sql : sqlCommands) {
-      checkAdmin(sessions.get(h.connectionId), sql);
+      Permissions.checkAdmin(sessions.get(h.connectionId), sql);
       checkReadOnly(h.connectionId, sql);
     }
     return using(h, () -> super.prepareAndExecuteBatch(h, sqlCommands));
@@ -473,15 +472,7 @@ public class ServerMeta extends JdbcMeta {
   }
 
   private void checkStatementLimit(String connectionId) {
-    Sessions.Session s = sessions.get(connectionId);
-    if (s == null || s.caller().user() == null) {
-      return;
-    }
-    long open = sessions.statementsOf(s.caller().user());
-    if (open >= options.maxStatementsPerUser()) {
-      throw ServerErrors.of(ServerErrors.LIMIT_EXCEEDED, "user '" + s.caller().user() + "' has " + open
-          + " statements open, the most the server allows (--max-statements-per-user); close some");
-    }
+    Permissions.checkStatementLimit(sessions, connectionId, options.maxStatementsPerUser());
   }
 
   /** Refuses {@code sql} if the connection's user is read-only and it is not a query (it is prepared, not run). */
@@ -499,26 +490,8 @@ public class ServerMeta extends JdbcMeta {
       }
     });
     if (type != StatementType.SELECT) {
-      throw readOnly(s, sql);
+      throw Permissions.readOnly(s, sql);
     }
-  }
-
-  /** Refuses {@code sql} if it is an admin verb and the connection's user has not the admin role. */
-  private static void checkAdmin(Sessions.Session s, String sql) {
-    if (s == null || s.caller().admin()) {
-      return;
-    }
-    String verb = AdminVerbs.verbOf(sql);
-    if (verb != null) {
-      throw ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller().user() + "' may not run "
-          + verb + ": admin verbs need the admin role (cellar server passwd --admin)");
-    }
-  }
-
-  private static RuntimeException readOnly(Sessions.Session s, String sql) {
-    String verb = sql.trim().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
-    return ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller().user() + "' may only read: "
-        + verb + " is refused");
   }
 
   private int frameRows(int asked) {
@@ -526,32 +499,15 @@ public class ServerMeta extends JdbcMeta {
     return asked < 0 || asked > cap ? cap : asked;
   }
 
-  /** Runs {@code action}, every failure becoming an error with its SQLState. */
   /**
-   * Runs a request on statement {@code h}: the statement and its connection are in use until it
-   * ends, however long it runs, and their idle time starts when it does.
+   * Runs a request on statement {@code h}, every failure becoming an error with its SQLState: the
+   * statement and its connection are in use until it ends ({@link Sessions#inUse}).
    */
   private <T> T using(StatementHandle h, Callable<T> action) {
-    Sessions.Session s = sessions.get(h.connectionId);
-    Sessions.Use st = sessions.statementUse(h.id);
-    if (s != null) {
-      s.use.begin();
-    }
-    if (st != null) {
-      st.begin();
-    }
-    try {
-      return call(action);
-    } finally {
-      if (st != null) {
-        st.end();
-      }
-      if (s != null) {
-        s.use.end();
-      }
-    }
+    return sessions.inUse(h.connectionId, h.id, () -> call(action));
   }
 
+  /** Runs {@code action}, every failure becoming an error with its SQLState. */
   private static <T> T call(Callable<T> action) {
     try {
       return action.call();

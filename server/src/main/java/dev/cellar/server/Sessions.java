@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The server's bookkeeping of remote connections and statements: who opened each connection,
@@ -86,9 +87,29 @@ final class Sessions {
     statementUse.put(statementId, new Use());
   }
 
-  /** The use of statement {@code statementId}, or null when it is not tracked. */
-  Use statementUse(int statementId) {
-    return statementUse.get(statementId);
+  /**
+   * Runs a request on statement {@code statementId} of connection {@code connectionId}: both are
+   * in use until it ends, however long it runs, and their idle time starts when it does.
+   */
+  <T> T inUse(String connectionId, int statementId, Supplier<T> request) {
+    Session s = sessions.get(connectionId);
+    Use st = statementUse.get(statementId);
+    if (s != null) {
+      s.use.begin();
+    }
+    if (st != null) {
+      st.begin();
+    }
+    try {
+      return request.get();
+    } finally {
+      if (st != null) {
+        st.end();
+      }
+      if (s != null) {
+        s.use.end();
+      }
+    }
   }
 
   /** The connections idle, with no request in progress, for at least {@code nanos}. */
