@@ -96,6 +96,40 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void aScalarSubQueryTestedByInIsItsValue() throws Exception {
+    // (SELECT v) or (SELECT (SELECT v)) left of IN: "Correlation variable $cor0 should be defined"
+    // with a sub-query on the right, "Required columns {1} not subset of left columns {0}" under
+    // COUNT(DISTINCT ...) (XX000)
+    assertEquals(java.util.List.of("a", "b"), column("SELECT s FROM t WHERE (SELECT v) IN (SELECT v FROM t WHERE v < 30) "
+        + "ORDER BY id"));
+    assertEquals(java.util.List.of("2"), column("SELECT COUNT(DISTINCT (SELECT (SELECT (SELECT s))) IN ('a', 'z')) "
+        + "FROM t"));
+    assertEquals(java.util.List.of("3"), column("SELECT id FROM t WHERE (SELECT (SELECT v)) NOT IN (SELECT v FROM t "
+        + "WHERE v < 30) ORDER BY id"));
+  }
+
+  @Test
+  void aSubQueryAsATableFunctionsArgumentIsRefused() throws Exception {
+    // the argument reached code generation: "Unable to implement" (XX000)
+    fails("0A000", "SELECT kind FROM TABLE(CELLAR.DISCOVER((SELECT 't'), 10))",
+        "the arguments of table function DISCOVER are values, not sub-queries (line 1, column 40)");
+  }
+
+  @Test
+  void floorsUnitIsALiteralOrAParameter() throws Exception {
+    // FLOOR(ts, -('DAY')) reached Calcite's FLOOR, which took the expression for a time unit:
+    // ClassCastException (XX000)
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE f (id INTEGER PRIMARY KEY, ts TIMESTAMP)");
+      s.execute("UPSERT INTO f VALUES (1, TIMESTAMP '2024-01-02 10:11:12')");
+    }
+    fails("42000", "SELECT FLOOR(ts, -('DAY')) FROM f", "FLOOR takes its time unit ('DAY', 'HOUR', ...) or its number "
+        + "of places as a literal or a parameter, not - 'DAY' (line 1, column 18)");
+    assertEquals(java.util.List.of("2024-01-02 00:00:00.000"), column("SELECT FLOOR(ts, 'DAY') FROM f"));
+    assertEquals(java.util.List.of("2.5"), column("SELECT FLOOR(2.567, 1) FROM f"));
+  }
+
+  @Test
   void existsOfAColumnIsASyntaxError() throws Exception {
     // EXISTS v reached the conversion to a plan, which took v for a query: "not a query" (XX000)
     try (Statement s = c.createStatement()) {

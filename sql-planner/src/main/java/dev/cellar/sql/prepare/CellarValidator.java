@@ -288,6 +288,27 @@ final class CellarValidator extends CalciteSqlValidator {
           + " needs a sub-query in parentheses, not " + call.operand(0) + ", at line " + pos.getLineNum() + ", column "
           + pos.getColumnNum());
     }
+    if (node instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE && call.operandCount() == 1
+        && call.operand(0) instanceof SqlCall function) {
+      // a table function's arguments are evaluated before the function runs: a sub-query has no plan there
+      for (SqlNode argument : function.getOperandList()) {
+        if (argument != null && argument.isA(SqlKind.QUERY)) {
+          SqlParserPos pos = argument.getParserPosition();
+          throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED, "the arguments "
+              + "of table function " + function.getOperator().getName() + " are values, not sub-queries (line "
+              + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
+        }
+      }
+    }
+    if (node instanceof SqlCall call && (call.getKind() == SqlKind.FLOOR || call.getKind() == SqlKind.CEIL)
+        && call.operandCount() >= 2 && !(call.operand(1) instanceof org.apache.calcite.sql.SqlIntervalQualifier)
+        && !(call.operand(1) instanceof org.apache.calcite.sql.SqlLiteral)
+        && !(call.operand(1) instanceof org.apache.calcite.sql.SqlDynamicParam)) {
+      SqlParserPos pos = call.operand(1).getParserPosition();
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, call.getOperator().getName()
+          + " takes its time unit ('DAY', 'HOUR', ...) or its number of places as a literal or a parameter, not "
+          + call.operand(1) + " (line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
+    }
     SqlNode expanded = RowComparisons.expand(node);
     if (expanded != node) {
       return performUnconditionalRewrites(expanded, underFrom);

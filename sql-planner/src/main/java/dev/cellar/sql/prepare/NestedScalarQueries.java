@@ -24,8 +24,9 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * asserts, or gives NULL).
  *
  * <p>Only places where a query is a value are rewritten: the SELECT list, WHERE, GROUP BY, HAVING and ORDER BY, the
- * values and condition of an UPDATE, the condition of a DELETE, and the operands of operators and
- * functions; never a FROM, the right of IN, SOME or ALL, EXISTS, or a branch of UNION. The
+ * values and condition of an UPDATE, the condition of a DELETE, the left of IN, SOME or ALL, and the
+ * operands of operators and functions; never a FROM, the right of IN, SOME or ALL, EXISTS, or a
+ * branch of UNION. The
  * expression is kept as written when it holds an aggregate or a window function (in a sub-query
  * they would aggregate the outer query's rows), or when the sub-query has a WHERE, GROUP BY,
  * HAVING, DISTINCT, ORDER BY, OFFSET or FETCH.
@@ -40,6 +41,9 @@ final class NestedScalarQueries {
       SqlKind.CURSOR, SqlKind.UNNEST, SqlKind.OVER, SqlKind.INSERT, SqlKind.MERGE, SqlKind.EXPLAIN,
       SqlKind.TABLESAMPLE, SqlKind.SNAPSHOT, SqlKind.MATCH_RECOGNIZE, SqlKind.PIVOT, SqlKind.UNPIVOT,
       SqlKind.TABLE_REF, SqlKind.SET_SEMANTICS_TABLE, SqlKind.DESCRIBE_TABLE, SqlKind.DESCRIBE_SCHEMA);
+
+  /** Calls whose left operand is a value and right operand a set. */
+  private static final Set<SqlKind> LEFT_VALUE = EnumSet.of(SqlKind.IN, SqlKind.NOT_IN, SqlKind.SOME, SqlKind.ALL);
 
   /**
    * Rewrites the value places of {@code node} (not of the nodes below it); {@code underFrom} as
@@ -59,6 +63,15 @@ final class NestedScalarQueries {
       update.setOperand(3, unwrap(update.getCondition())); // the condition
     } else if (node instanceof SqlDelete delete) {
       delete.setOperand(1, unwrap(delete.getCondition())); // the condition
+    } else if (node instanceof SqlCall call && LEFT_VALUE.contains(call.getKind()) && call.operandCount() == 2
+        && call.operand(0) instanceof SqlSelect) {
+      // the value tested: (SELECT (SELECT v)) IN (...) is v IN (...), and so is (SELECT v), which
+      // Calcite does not plan before a sub-query; the right is a set, kept
+      SqlNode value = call.operand(0);
+      for (SqlNode inner = valueOf(value, false); inner != null; inner = valueOf(value, false)) {
+        value = inner;
+      }
+      call.setOperand(0, value);
     } else if (node instanceof SqlCall call && !call.getKind().belongsTo(SqlKind.QUERY)
         && !NOT_VALUES.contains(call.getKind()) && !(call.getKind() == SqlKind.AS && underFrom)
         && !call.getKind().belongsTo(SqlKind.DML)) {
@@ -90,14 +103,17 @@ final class NestedScalarQueries {
   /** {@code node}, or the value of the sub-query it is, as long as that is one to unwrap. */
   private static SqlNode unwrap(SqlNode node) {
     SqlNode value = node;
-    for (SqlNode inner = valueOf(value); inner != null; inner = valueOf(value)) {
+    for (SqlNode inner = valueOf(value, true); inner != null; inner = valueOf(value, true)) {
       value = inner;
     }
     return value;
   }
 
-  /** The one expression of {@code node} if it is a sub-query of one row to unwrap, else null. */
-  private static SqlNode valueOf(SqlNode node) {
+  /**
+   * The one expression of {@code node} if it is a sub-query of one row to unwrap (with
+   * {@code nestedOnly}, only one whose expression holds a sub-query), else null.
+   */
+  private static SqlNode valueOf(SqlNode node, boolean nestedOnly) {
     if (node == null || !(node instanceof SqlSelect s) || s.getFrom() != null || s.getWhere() != null || s.getGroup() != null
         || s.getHaving() != null || s.getQualify() != null || s.isDistinct() || s.getOrderList() != null
         && !s.getOrderList().isEmpty() || s.getOffset() != null || s.getFetch() != null
@@ -113,7 +129,7 @@ final class NestedScalarQueries {
     }
     Shape shape = new Shape();
     value.accept(shape);
-    return shape.query && !shape.aggregate ? value : null;
+    return (shape.query || !nestedOnly) && !shape.aggregate ? value : null;
   }
 
   /**
