@@ -67,6 +67,21 @@ class SchemaAdviceTest extends FreshDatabaseTest {
     for (String ddl : seeds) {
       assertEquals(List.of(), warnings(ddl), ddl);
     }
+    // with their statistics: a category tree, every category named and all but the root with a parent
+    try (PreparedStatement p = c.prepareStatement("UPSERT INTO category VALUES (?, ?, ?)")) {
+      for (int i = 0; i < 12_000; i++) {
+        p.setInt(1, i);
+        p.setString(2, "category " + i);
+        p.setObject(3, i == 0 ? null : (i - 1) / 10);
+        p.addBatch();
+      }
+      p.executeBatch();
+    }
+    for (String t : List.of("category", "shop", "item", "shop_item", "sale", "users", "user_fans", "files", "events",
+        "hashed")) {
+      run(c, "UPDATE STATISTICS " + t);
+    }
+    Sql.assertRows(c, "SELECT table_name, rule, subject FROM CELLAR.ADVICE");
   }
 
   @Test

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -14,13 +15,18 @@ import org.apache.calcite.avatica.jdbc.JdbcMeta.StatementCacheSettings;
 final class EmbeddedConnections {
   private EmbeddedConnections() {}
 
-  /** Avatica's cache settings for {@code o}: connections and statements expire after the idle timeout. */
+  /**
+   * Avatica's cache settings for {@code o}. The caches' own expiry counts from a request's start
+   * and would close a connection in the middle of a statement running longer than the idle
+   * timeout, so it is set far beyond it: the server expires what is idle itself
+   * ({@code ServerMeta.expireIdle}), counting from the end of the last request.
+   */
   static Properties cacheSettings(ServerOptions o) {
     Properties p = new Properties();
-    long idle = Math.max(1, o.idleTimeout().toMillis());
-    p.setProperty(ConnectionCacheSettings.EXPIRY_DURATION.key(), Long.toString(idle));
+    long backstop = Math.max(Duration.ofDays(7).toMillis(), 2 * o.idleTimeout().toMillis());
+    p.setProperty(ConnectionCacheSettings.EXPIRY_DURATION.key(), Long.toString(backstop));
     p.setProperty(ConnectionCacheSettings.EXPIRY_UNIT.key(), TimeUnit.MILLISECONDS.name());
-    p.setProperty(StatementCacheSettings.EXPIRY_DURATION.key(), Long.toString(idle));
+    p.setProperty(StatementCacheSettings.EXPIRY_DURATION.key(), Long.toString(backstop));
     p.setProperty(StatementCacheSettings.EXPIRY_UNIT.key(), TimeUnit.MILLISECONDS.name());
     // the server refuses connections past its limit before the cache would evict one
     p.setProperty(ConnectionCacheSettings.MAX_CAPACITY.key(), Long.toString(o.maxConnections() + 16L));

@@ -1,6 +1,5 @@
 package dev.cellar.server;
 
-import dev.cellar.sql.ddl.AdminVerbs;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -91,6 +90,10 @@ public class ServerMeta extends JdbcMeta {
 
   /** Closes what has been idle past the idle timeout; the server calls it every second. */
   void expireIdle() {
+    // the server decides what is idle: a request in progress is a use however long it runs
+    long idle = options.idleTimeout().toNanos();
+    sessions.idleStatements(idle).forEach(getStatementCache()::invalidate);
+    sessions.idleConnections(idle).forEach(getConnectionCache()::invalidate);
     getConnectionCache().cleanUp();
     getStatementCache().cleanUp();
     // asMap().containsKey does not count as a use, which getIfPresent would
@@ -330,13 +333,13 @@ public class ServerMeta extends JdbcMeta {
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     Sessions.Session s = owned(ch.id);
     checkStatementLimit(ch.id);
-    checkAdmin(s, sql);
+    Permissions.checkAdmin(s, sql);
     StatementHandle h = call(() -> super.prepare(ch, sql, maxRowCount));
     noteCreated(h.id);
     track(ch.id, h.id);
     if (s.caller().readOnly() && (h.signature == null || h.signature.statementType != StatementType.SELECT)) {
       closeStatement(h);
-      throw readOnly(s, sql);
+      throw Permissions.readOnly(s, sql);
     }
     continuations.prepared(h, sql);
     return h;
@@ -353,9 +356,9 @@ public class ServerMeta extends JdbcMeta {
   public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
       PrepareCallback callback) {
     ownedStatement(h);
-    checkAdmin(sessions.get(h.connectionId), sql);
+    Permissions.checkAdmin(sessions.get(h.connectionId), sql);
     checkReadOnly(h.connectionId, sql);
-    return call(() -> continuations.executed(h, sql,
+    return using(h, () -> continuations.executed(h, sql,
         () -> super.prepareAndExecute(h, sql, maxRowCount, frameRows(maxRowsInFirstFrame), callback)));
   }
 
@@ -363,22 +366,22 @@ public class ServerMeta extends JdbcMeta {
   public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
     ownedStatement(h);
     for (String sql : sqlCommands) {
-      checkAdmin(sessions.get(h.connectionId), sql);
+      Permissions.checkAdmin(sessions.get(h.connectionId), sql);
       checkReadOnly(h.connectionId, sql);
     }
-    return call(() -> super.prepareAndExecuteBatch(h, sqlCommands));
+    return using(h, () -> super.prepareAndExecuteBatch(h, sqlCommands));
   }
 
   @Override
   public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
     ownedStatement(h);
-    return call(() -> super.executeBatch(h, parameterValues));
+    return using(h, () -> super.executeBatch(h, parameterValues));
   }
 
   @Override
   public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> updateBatches) {
     ownedStatement(h);
-    return call(() -> super.executeBatchProtobuf(h, updateBatches));
+    return using(h, () -> super.executeBatchProtobuf(h, updateBatches));
   }
 
   @Override
@@ -397,21 +400,21 @@ public class ServerMeta extends JdbcMeta {
       }
     }
     ownedStatement(h);
-    return call(() -> continuations.executed(h, null,
+    return using(h, () -> continuations.executed(h, null,
         () -> super.execute(h, parameterValues, frameRows(maxRowsInFirstFrame))));
   }
 
   @Override
   public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
     ownedStatement(h);
-    return call(() -> continuations.fetched(h, offset, () -> super.fetch(h, offset, frameRows(fetchMaxRowCount))));
+    return using(h, () -> continuations.fetched(h, offset, () -> super.fetch(h, offset, frameRows(fetchMaxRowCount))));
   }
 
   @Override
   public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
     ownedStatement(sh);
     continuations.synced(sh, offset);
-    return call(() -> super.syncResults(sh, state, offset));
+    return using(sh, () -> super.syncResults(sh, state, offset));
   }
 
   @Override
@@ -444,12 +447,14 @@ public class ServerMeta extends JdbcMeta {
   private Sessions.Session owned(String id) {
     Sessions.Session s = sessions.get(id);
     Caller c = caller();
-    // a request on a connection is a use of it: getIfPresent restarts its idle time
     if (s == null || c.user() != null && !c.user().equals(s.caller().user())
         || getConnectionCache().getIfPresent(id) == null) {
       throw ServerErrors.of(ServerErrors.NO_CONNECTION, "connection " + id + " does not exist on the server: it "
           + "was closed, or it expired after being idle longer than " + options.idleTimeout().toSeconds() + " s");
     }
+    // a request on a connection is a use of it: its idle time starts again
+    s.use.begin();
+    s.use.end();
     return s;
   }
 
@@ -467,15 +472,7 @@ public class ServerMeta extends JdbcMeta {
   }
 
   private void checkStatementLimit(String connectionId) {
-    Sessions.Session s = sessions.get(connectionId);
-    if (s == null || s.caller().user() == null) {
-      return;
-    }
-    long open = sessions.statementsOf(s.caller().user());
-    if (open >= options.maxStatementsPerUser()) {
-      throw ServerErrors.of(ServerErrors.LIMIT_EXCEEDED, "user '" + s.caller().user() + "' has " + open
-          + " statements open, the most the server allows (--max-statements-per-user); close some");
-    }
+    Permissions.checkStatementLimit(sessions, connectionId, options.maxStatementsPerUser());
   }
 
   /** Refuses {@code sql} if the connection's user is read-only and it is not a query (it is prepared, not run). */
@@ -493,31 +490,21 @@ public class ServerMeta extends JdbcMeta {
       }
     });
     if (type != StatementType.SELECT) {
-      throw readOnly(s, sql);
+      throw Permissions.readOnly(s, sql);
     }
-  }
-
-  /** Refuses {@code sql} if it is an admin verb and the connection's user has not the admin role. */
-  private static void checkAdmin(Sessions.Session s, String sql) {
-    if (s == null || s.caller().admin()) {
-      return;
-    }
-    String verb = AdminVerbs.verbOf(sql);
-    if (verb != null) {
-      throw ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller().user() + "' may not run "
-          + verb + ": admin verbs need the admin role (cellar server passwd --admin)");
-    }
-  }
-
-  private static RuntimeException readOnly(Sessions.Session s, String sql) {
-    String verb = sql.trim().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
-    return ServerErrors.of(ServerErrors.INSUFFICIENT_PRIVILEGE, "user '" + s.caller().user() + "' may only read: "
-        + verb + " is refused");
   }
 
   private int frameRows(int asked) {
     int cap = options.maxRowsPerFrame();
     return asked < 0 || asked > cap ? cap : asked;
+  }
+
+  /**
+   * Runs a request on statement {@code h}, every failure becoming an error with its SQLState: the
+   * statement and its connection are in use until it ends ({@link Sessions#inUse}).
+   */
+  private <T> T using(StatementHandle h, Callable<T> action) {
+    return sessions.inUse(h.connectionId, h.id, () -> call(action));
   }
 
   /** Runs {@code action}, every failure becoming an error with its SQLState. */

@@ -86,6 +86,27 @@ class ResourcesTest {
   }
 
   @Test
+  void aStatementRunningPastTheIdleTimeoutKeepsItsConnection() throws Exception {
+    try (CellarServer server = CellarServer.start(Servers.fresh().withIdleTimeout(Duration.ofSeconds(1))
+        .withStatementTimeout(Duration.ofSeconds(4)));
+        Connection c = Servers.connect(server); Statement s = c.createStatement()) {
+      bigTable(c);
+      // runs until the statement timeout stops it, four times the idle timeout
+      SQLException e = assertThrows(SQLException.class, () -> {
+        try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM big a, big b WHERE a.id + b.id < 0")) {
+          rs.next();
+        }
+      });
+      assertEquals("HYT00", e.getSQLState(), e.getMessage());
+      assertEquals(1, server.meta().openConnections(), "the connection in use was not closed as idle");
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM d")) {
+        assertTrue(rs.next());
+        assertEquals(10, rs.getInt(1));
+      }
+    }
+  }
+
+  @Test
   void queryTimeoutAndCancelReachTheServer() throws Exception {
     try (CellarServer server = CellarServer.start(Servers.fresh()); Connection c = Servers.connect(server);
         Statement s = c.createStatement()) {

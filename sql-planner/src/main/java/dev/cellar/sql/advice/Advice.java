@@ -34,7 +34,9 @@ public record Advice(Rule rule, String table, String subject, String problem, St
     /** A region taking most of its table's reads or writes ({@link LiveReview}). */
     HOT_REGION,
     /** A region many times the size of its siblings ({@link LiveReview}). */
-    REGION_SIZE_SKEW
+    REGION_SIZE_SKEW,
+    /** Families whose row counts, as {@code UPDATE STATISTICS} counted them, differ by orders of magnitude ({@link LiveReview}). */
+    FAMILY_ROW_SKEW
   }
 
   /** The advice as one line: {@code MONOTONIC_KEY on EVENTS (TS): ...; fix: ...}. */

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@link SchemaReview} over a database's catalog: every table ({@code cellar lint}), or the
  * tables a DDL statement created or changed (the catalog before and after it), with their store
- * tables' family settings read from the store.
+ * tables' family settings read from the store, and the rule on their families' row counts
+ * ({@link LiveReview#statistics}).
  */
 public final class CatalogReview {
   private static final Logger LOG = LoggerFactory.getLogger(CatalogReview.class);
@@ -36,7 +37,10 @@ public final class CatalogReview {
     return out;
   }
 
-  /** The advice on the tables that are new or changed in {@code after}, or have a new or changed index. */
+  /**
+   * The advice on the tables that are new or changed in {@code after}, or have a new or changed
+   * index: the rules on their design, and {@code FAMILY_ROW_SKEW} on their statistics.
+   */
   public static List<Advice> changes(CellarDatabase db, Catalog.Snapshot before, Catalog.Snapshot after) {
     List<Advice> out = new ArrayList<>();
     for (TableDef t : new TreeMap<>(after.tables()).values()) {
@@ -45,9 +49,22 @@ public final class CatalogReview {
           || !Objects.equals(indexNames(before, name), indexNames(after, name));
       if (changed) {
         out.addAll(review(db, after, t));
+        if (before.table(name) != null) { // a new table has no statistics yet
+          out.addAll(statistics(db, t));
+        }
       }
     }
     return out;
+  }
+
+  /** The advice on a table's statistics; none when they cannot be read, as the statement itself is done. */
+  private static List<Advice> statistics(CellarDatabase db, TableDef t) {
+    try {
+      return LiveReview.statistics(db, t);
+    } catch (RuntimeException e) {
+      LOG.warn("no statistics of table {} for schema review: {}", t.qualifiedName(), e.getMessage());
+      return List.of();
+    }
   }
 
   private static List<String> indexNames(Catalog.Snapshot cat, String table) {

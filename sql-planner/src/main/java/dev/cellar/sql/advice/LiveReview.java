@@ -3,24 +3,31 @@ package dev.cellar.sql.advice;
 import dev.cellar.sql.catalog.TableDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.database.RegionRates;
+import dev.cellar.sql.database.TableStatistics;
 import dev.cellar.storage.RegionInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The rules over a table's live statistics, the store's figures for its regions now:
+ * The rules over a table's live statistics: the store's figures for its regions now, and the
+ * counts {@code UPDATE STATISTICS} last took ({@link TableStatistics}):
  * <ul>
  *   <li>{@code HOT_REGION}: one region took at least {@value #HOT_SHARE_PERCENT}% of the table's
  *       writes (or reads) over the database's window ({@link RegionRates}; before a second sample,
  *       since the store opened), and the table had at least {@value #HOT_MIN_REQUESTS} of them;
  *   <li>{@code REGION_SIZE_SKEW}: one region holds at least {@value #SKEW_RATIO} times the median
  *       of its siblings' bytes (store files and memstore) and at least {@value #SKEW_MIN_BYTES}
- *       bytes.
+ *       bytes;
+ *   <li>{@code FAMILY_ROW_SKEW}: the family with the most rows has a cell in at least
+ *       {@value FamilyRowSkew#RATIO} times as many rows as another family of the table (which may
+ *       have none), and in at least {@value FamilyRowSkew#MIN_ROWS} ({@link FamilyRowSkew}).
  * </ul>
- * A table of one region gets neither: it has nothing to compare with.
+ * A table of one region gets neither region rule: it has nothing to compare with. The family
+ * rule is also a warning of DDL that changes the table ({@link CatalogReview#changes}).
  */
 public final class LiveReview {
   private static final Logger LOG = LoggerFactory.getLogger(LiveReview.class);
@@ -36,14 +43,37 @@ public final class LiveReview {
 
   private LiveReview() {}
 
-  /** The advice on {@code t}'s regions now; none when the store cannot give their statistics. */
+  /**
+   * The advice on {@code t}'s regions now (none when the store cannot give their statistics) and
+   * on its families' rows as last counted.
+   *
+   * @throws dev.cellar.sql.CellarSqlException XX001 if the table's statistics record cannot be read
+   */
   public static List<Advice> table(CellarDatabase db, TableDef t) {
+    List<Advice> out = regions(db, t);
+    out.addAll(statistics(db, t));
+    return out;
+  }
+
+  /**
+   * The advice on {@code t}'s families' rows as {@code UPDATE STATISTICS} last counted them: a
+   * {@code FAMILY_ROW_SKEW}, or nothing.
+   *
+   * @throws dev.cellar.sql.CellarSqlException XX001 if the table's statistics record cannot be read
+   */
+  static List<Advice> statistics(CellarDatabase db, TableDef t) {
+    Optional<TableStatistics.Counts> counts = TableStatistics.of(db).counts(t.schema(), t.name());
+    Advice a = counts.isEmpty() ? null : FamilyRowSkew.advice(t, counts.get());
+    return a == null ? List.of() : List.of(a);
+  }
+
+  private static List<Advice> regions(CellarDatabase db, TableDef t) {
     List<RegionRates.Rated> regions;
     try {
       regions = RegionRates.of(db).sample(db.store().admin().regions(t.storageName()));
     } catch (RuntimeException e) {
       LOG.debug("no region statistics of store table {} for advice: {}", t.storageName(), e.toString());
-      return List.of();
+      return new ArrayList<>();
     }
     List<Advice> out = new ArrayList<>();
     if (regions.size() < 2) {

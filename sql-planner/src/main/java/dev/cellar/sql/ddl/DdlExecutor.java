@@ -11,6 +11,7 @@ import dev.cellar.sql.ddl.DdlStatement.Name;
 import dev.cellar.sql.sequence.SequenceDef;
 import dev.cellar.sql.sequence.Sequences;
 import dev.cellar.storage.Admin;
+import dev.cellar.storage.Cell;
 import dev.cellar.storage.Compression;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
@@ -19,6 +20,8 @@ import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.filter.FilterList;
 import dev.cellar.storage.filter.FirstKeyOnlyFilter;
 import dev.cellar.storage.filter.KeyOnlyFilter;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -112,30 +115,64 @@ public final class DdlExecutor {
   }
 
   /**
-   * {@code UPDATE STATISTICS t}: counts the table's rows (a scan of its rowkeys) and records the
-   * count for the cost model ({@link TableStatistics}); the table's definition is written again
-   * so that plans made with the old estimate are made again.
+   * {@code UPDATE STATISTICS t}: counts the table's rows (a scan of its rowkeys in its families)
+   * and, for a table of two or more families, the rows with a cell in each family (the same scan,
+   * of every key rather than each row's first), and records them for the cost model and the schema
+   * advice ({@link TableStatistics}); the table's definition is written again so that plans made
+   * with the old estimate are made again.
    *
    * @return the rows counted
    */
   private long updateStatistics(DdlStatement.UpdateStatistics s) {
     TableDef t = table(db, s.table());
-    long rows = 0;
-    Scan scan = new Scan().setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
-    if (t.isDynamic()) {
-      scan = new Scan().setFilter(new KeyOnlyFilter());
+    List<String> families = List.copyOf(t.families());
+    boolean perFamily = families.size() > 1;
+    Scan scan = new Scan().setFilter(perFamily || t.isDynamic() ? new KeyOnlyFilter()
+        : new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    byte[][] names = new byte[families.size()][];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = families.get(i).getBytes(StandardCharsets.UTF_8);
+      scan.addFamily(names[i]); // a local index's family holds no rows of the table
     }
+    long rows = 0;
+    long[] familyRows = new long[families.size()];
     try (ResultScanner scanner = db.store().table(t.storageName()).scanner(scan)) {
       for (Result r : scanner) {
         rows += t.isDynamic() ? r.size() : 1;
+        if (perFamily) {
+          countFamilies(r, names, familyRows);
+        }
         if (db.isClosed()) {
           db.checkOpen();
         }
       }
     }
-    TableStatistics.of(db).put(t.schema(), t.name(), rows, System.currentTimeMillis());
+    Map<String, Long> byFamily = new LinkedHashMap<>();
+    for (int i = 0; perFamily && i < names.length; i++) {
+      byFamily.put(families.get(i), familyRows[i]);
+    }
+    TableStatistics.of(db).put(t.schema(), t.name(),
+        new TableStatistics.Counts(rows, System.currentTimeMillis(), byFamily));
     db.catalog().putTable(t);
     return rows;
+  }
+
+  /** Adds one to the count of each family {@code r} has a cell in (its cells are in family order). */
+  private static void countFamilies(Result r, byte[][] names, long[] counts) {
+    byte[] last = null;
+    for (Cell c : r.cells()) {
+      byte[] f = c.family();
+      if (last != null && Arrays.equals(last, f)) {
+        continue;
+      }
+      last = f;
+      for (int i = 0; i < names.length; i++) {
+        if (Arrays.equals(names[i], f)) {
+          counts[i]++;
+          break;
+        }
+      }
+    }
   }
 
   private void createSequence(DdlStatement.CreateSequence s) {

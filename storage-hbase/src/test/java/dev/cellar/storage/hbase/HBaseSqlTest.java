@@ -190,4 +190,23 @@ class HBaseSqlTest {
       assertEquals(List.of("16"), rows(c, "SELECT COUNT(*) FROM adm"));
     }
   }
+
+  /** UPDATE STATISTICS counts the rows of each family over HBase too, and the advice reads them. */
+  @Test
+  void familyRowCountsOverHBase() throws Exception {
+    try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE fam (k INTEGER PRIMARY KEY, a.x VARCHAR, b.y VARCHAR)");
+      try (PreparedStatement p = c.prepareStatement("UPSERT INTO fam (k, x, y) VALUES (?, 'x', ?)")) {
+        for (int i = 0; i < 10_000; i++) {
+          p.setInt(1, i);
+          p.setString(2, i % 1_000 == 0 ? "y" : null);
+          p.addBatch();
+        }
+        p.executeBatch();
+      }
+      assertEquals(10_000, s.executeUpdate("UPDATE STATISTICS fam"));
+      assertEquals(List.of("FAMILY_ROW_SKEW,families A (10,000 rows), B (10 rows)"),
+          rows(c, "SELECT RULE, SUBJECT FROM CELLAR.ADVICE WHERE TABLE_NAME = 'PUBLIC.FAM'"));
+    }
+  }
 }
