@@ -117,7 +117,16 @@ class InterpreterDifferentialTest {
       for (String c : new String[] {"SELECT 1 + 2", "SELECT 2147483647 + 1", "SELECT 1 / 0",
           "SELECT CASE WHEN 1 > 2 THEN 1 / 0 ELSE 3 END", "SELECT - (-2147483647 - 1)",
           "SELECT * FROM (VALUES (1, 2), (3, NULL)) AS v(a, b) WHERE a + b > 0",
-          "SELECT ABS(-9223372036854775807 - 1)", "SELECT 5 / 2, -5 / 2, 7 * -3"}) {
+          "SELECT ABS(-9223372036854775807 - 1)", "SELECT 5 / 2, -5 / 2, 7 * -3",
+          "SELECT t, COUNT(*), SUM(i), MIN(l), MAX(s), COUNT(f), SUM(t) FROM b GROUP BY t",
+          "SELECT SUM(l) FROM b", "SELECT SUM(l) FROM b WHERE l > 0", "SELECT SUM(i) + 1 FROM b WHERE i > 0",
+          "SELECT COUNT(*), MAX(f), MIN(f), SUM(s) FROM b WHERE id > 100",
+          "SELECT f, MIN(i), MAX(i) FROM b GROUP BY f HAVING COUNT(*) > 1",
+          "SELECT t, s, COUNT(i) FROM b GROUP BY t, s ORDER BY t DESC, s LIMIT 4",
+          "SELECT COUNT(*) * 2147483647 FROM b", "SELECT - MAX(l) FROM b", "SELECT MIN(l) - 1 FROM b",
+          "SELECT COUNT(*) + 83", "SELECT SUM(-5), MIN(7), MAX(NULL) FROM b",
+          "SELECT SUM(d), MIN(d), MAX(d) FROM b", "SELECT f, SUM(d), MAX(d) FROM b GROUP BY f",
+          "SELECT SUM(d) FROM b WHERE id > 100", "SELECT id, d FROM b WHERE d > 1.2 ORDER BY id"}) {
         run(compiled, interpreted, c, differences, c);
       }
     }

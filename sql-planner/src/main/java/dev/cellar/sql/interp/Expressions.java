@@ -81,7 +81,7 @@ final class Expressions {
   /** {@code node}, which reads the fields of its input row by {@link RexInputRef}. */
   static Eval of(RexNode node) {
     if (node instanceof RexInputRef ref) {
-      requireCovered(ref.getType());
+      // a field of any type is passed on as it is; the operations over it check its type
       int i = ref.getIndex();
       return (row, context) -> row[i];
     }
@@ -93,9 +93,16 @@ final class Expressions {
       requireCovered(param.getType());
       String name = "?" + param.getIndex();
       Int kind = Int.of(param.getType());
+      boolean decimal = param.getType().getSqlTypeName() == SqlTypeName.DECIMAL;
       return (row, context) -> {
         Object v = context.get(name);
-        return v == null || kind == null ? v : kind.box(((Number) v).longValue());
+        if (v == null || v instanceof Boolean) {
+          return v;
+        }
+        if (decimal) {
+          return v instanceof BigDecimal ? v : new BigDecimal(v.toString());
+        }
+        return kind.box(((Number) v).longValue());
       };
     }
     if (node instanceof RexCall call) {
@@ -394,7 +401,9 @@ final class Expressions {
   private static Eval sameType(RexNode node, RelDataType type) {
     SqlTypeName t = node.getType().getSqlTypeName();
     if (t != type.getSqlTypeName() && t != SqlTypeName.NULL
-        || t == SqlTypeName.DECIMAL && node.getType().getScale() != type.getScale()) {
+        || t == SqlTypeName.DECIMAL && node.getType().getScale() != type.getScale()
+        || Int.of(type) == null && t != SqlTypeName.BOOLEAN && t != SqlTypeName.DECIMAL && t != SqlTypeName.NULL
+            && !org.apache.calcite.sql.type.SqlTypeUtil.equalSansNullability(node.getType(), type)) {
       throw new Unsupported("value of " + node.getType() + " as " + type);
     }
     return of(node);
