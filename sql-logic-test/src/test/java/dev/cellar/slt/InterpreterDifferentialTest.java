@@ -135,6 +135,32 @@ class InterpreterDifferentialTest {
     assertTrue(interpreted > compared / 2, "interpreted " + interpreted + " of " + compared + " queries");
   }
 
+  @Test
+  void textDatesAndDecimalsPassThroughAndSortAsCompiled() throws SQLException {
+    long interpretedBefore = PlanInterpreter.interpreted();
+    List<String> differences = new ArrayList<>();
+    try (Connection compiled = open(); Connection interpreted = open()) {
+      for (String s : new String[] {
+          "CREATE TABLE s (id INTEGER PRIMARY KEY, v VARCHAR(10), c CHAR(3), d DATE, ts TIMESTAMP, p DECIMAL(6, 2))",
+          "INSERT INTO s VALUES (1, 'b', 'x', DATE '2024-02-29', TIMESTAMP '2024-01-01 10:00:00', 1.50)",
+          "INSERT INTO s VALUES (2, 'a', 'xy', DATE '1999-12-31', TIMESTAMP '1970-01-01 00:00:00', -2.25)",
+          "INSERT INTO s VALUES (3, NULL, NULL, NULL, NULL, NULL)",
+          "INSERT INTO s VALUES (4, 'ab', 'xyz', DATE '2024-03-01', TIMESTAMP '2030-12-31 23:59:59', 0)",
+          "INSERT INTO s VALUES (5, 'B', 'x', DATE '2024-02-29', TIMESTAMP '2024-01-01 10:00:00', 1.5)",
+          "SELECT * FROM s ORDER BY v, id", "SELECT * FROM s ORDER BY v DESC NULLS FIRST, id",
+          "SELECT c, v FROM s ORDER BY c DESC, id", "SELECT id, d FROM s ORDER BY d, id LIMIT 3",
+          "SELECT id, ts FROM s ORDER BY ts DESC, id", "SELECT id, p FROM s ORDER BY p, id",
+          "SELECT v, COUNT(*), MAX(p), MIN(id) FROM s GROUP BY v ORDER BY 1",
+          "SELECT c, SUM(p) FROM s GROUP BY c HAVING COUNT(*) > 1 ORDER BY c",
+          "SELECT id, v, c FROM s WHERE id > 1 AND p < 1 ORDER BY id", "SELECT d, COUNT(*) FROM s GROUP BY d",
+          "SELECT id, v FROM s WHERE v = 'a' OR id = 4", "SELECT id FROM s WHERE c = 'x'"}) {
+        run(compiled, interpreted, s, differences, s);
+      }
+    }
+    assertEquals(List.of(), differences);
+    assertTrue(PlanInterpreter.interpreted() - interpretedBefore > 8, "plans interpreted");
+  }
+
   private static Connection open() throws SQLException {
     return DriverManager.getConnection("jdbc:cellar:mem:interp" + System.nanoTime() + ";shutdown=true");
   }

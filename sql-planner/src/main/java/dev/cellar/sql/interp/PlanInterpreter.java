@@ -217,14 +217,24 @@ public final class PlanInterpreter {
         });
   }
 
+  /**
+   * Types whose values the generated code orders by their own {@code compareTo} (text by its
+   * UTF-16 code units, unless a collation says otherwise; dates and times by their numbers).
+   */
+  private static final java.util.Set<SqlTypeName> SORTED = java.util.EnumSet.of(SqlTypeName.TINYINT,
+      SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT, SqlTypeName.BOOLEAN, SqlTypeName.DECIMAL,
+      SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.DATE, SqlTypeName.TIME, SqlTypeName.TIMESTAMP);
+
   /** A sort (and its limit), stable as Calcite's: rows of equal keys keep their order. */
   private static Rows sort(Sort sort) {
     Rows input = rows(sort.getInput());
     Comparator<Object[]> order = null;
     for (RelFieldCollation field : sort.getCollation().getFieldCollations()) {
-      SqlTypeName type = sort.getRowType().getFieldList().get(field.getFieldIndex()).getType().getSqlTypeName();
-      if (!SqlTypeName.INT_TYPES.contains(type) && type != SqlTypeName.BOOLEAN) {
-        throw new Unsupported("sort on " + type);
+      org.apache.calcite.rel.type.RelDataType fieldType =
+          sort.getRowType().getFieldList().get(field.getFieldIndex()).getType();
+      if (!SORTED.contains(fieldType.getSqlTypeName())
+          || fieldType.getCollation() != null && fieldType.getCollation().getCollator() != null) {
+        throw new Unsupported("sort on " + fieldType);
       }
       Comparator<Object[]> one = fieldOrder(field);
       order = order == null ? one : order.thenComparing(one);
