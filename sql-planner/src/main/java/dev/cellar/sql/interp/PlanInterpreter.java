@@ -165,7 +165,10 @@ public final class PlanInterpreter {
       if (request == null) {
         throw new Unsupported("key-lookup join");
       }
-      return context -> request.apply(context).select(row -> (Object[]) row);
+      // the request's rows are arrays, since it is asked for no scalar
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Rows rows = context -> (Enumerable) request.apply(context);
+      return rows;
     }
     if (c == EnumerableValues.class) {
       return values((EnumerableValues) rel);
@@ -206,15 +209,68 @@ public final class PlanInterpreter {
     Eval condition = program.getCondition() == null ? null
         : Expressions.of(program.expandLocalRef(program.getCondition()));
     Eval[] projects = Expressions.projects(program).toArray(new Eval[0]);
-    return context -> input.apply(context)
-        .where(row -> condition == null || Boolean.TRUE.equals(condition.eval(row, context)))
-        .select(row -> {
-          Object[] out = new Object[projects.length];
-          for (int i = 0; i < out.length; i++) {
-            out[i] = projects[i].eval(row, context);
+    // a projection of fields only copies them
+    int[] fields = new int[projects.length];
+    for (int i = 0; i < fields.length; i++) {
+      RexNode e = program.expandLocalRef(program.getProjectList().get(i));
+      fields[i] = e instanceof org.apache.calcite.rex.RexInputRef ref ? ref.getIndex() : -1;
+    }
+    boolean copies = java.util.Arrays.stream(fields).allMatch(f -> f >= 0);
+    return context -> new org.apache.calcite.linq4j.AbstractEnumerable<Object[]>() {
+      @Override
+      public org.apache.calcite.linq4j.Enumerator<Object[]> enumerator() {
+        org.apache.calcite.linq4j.Enumerator<Object[]> in = input.apply(context).enumerator();
+        // as the generated code: the filter in moveNext, the projection in current, so that an
+        // error computing a value comes when the row is read
+        return new org.apache.calcite.linq4j.Enumerator<>() {
+          private Object[] row;
+          private Object[] current;
+
+          @Override
+          public Object[] current() {
+            if (current == null) {
+              Object[] out = new Object[projects.length];
+              if (copies) {
+                for (int i = 0; i < out.length; i++) {
+                  out[i] = row[fields[i]];
+                }
+              } else {
+                for (int i = 0; i < out.length; i++) {
+                  out[i] = projects[i].eval(row, context);
+                }
+              }
+              current = out;
+            }
+            return current;
           }
-          return out;
-        });
+
+          @Override
+          public boolean moveNext() {
+            current = null;
+            while (in.moveNext()) {
+              Object[] next = in.current();
+              if (condition == null || Boolean.TRUE.equals(condition.eval(next, context))) {
+                row = next;
+                return true;
+              }
+            }
+            return false;
+          }
+
+          @Override
+          public void reset() {
+            in.reset();
+            row = null;
+            current = null;
+          }
+
+          @Override
+          public void close() {
+            in.close();
+          }
+        };
+      }
+    };
   }
 
   /**

@@ -45,8 +45,15 @@ final class Interpreted {
       for (int field : org.apache.calcite.util.Pair.left(root.fields)) {
         projects.add(rexBuilder.makeInputRef(rel, field));
       }
-      rel = EnumerableCalc.create(rel, RexProgram.create(rel.getRowType(), projects, null, root.validatedRowType,
-          rexBuilder));
+      RexProgram program = RexProgram.create(rel.getRowType(), projects, null, root.validatedRowType, rexBuilder);
+      if (rel.getClass() == EnumerableCalc.class) {
+        // one calculation, not a copy of the one below
+        EnumerableCalc below = (EnumerableCalc) rel;
+        rel = EnumerableCalc.create(below.getInput(),
+            org.apache.calcite.rex.RexProgramBuilder.mergePrograms(program, below.getProgram(), rexBuilder));
+      } else {
+        rel = EnumerableCalc.create(rel, program);
+      }
     }
     Bindable<Object> bindable = PlanInterpreter.bindable(rel);
     if (bindable == null) {
