@@ -110,7 +110,7 @@ class AdminTablesTest extends FreshStoreTest {
     }
     Sql.assertRows(c, "SELECT FAMILY, VERSIONS, TTL, BLOOMFILTER, IN_MEMORY FROM CELLAR.FAMILIES"
         + " WHERE TABLE_NAME = 'T' AND FAMILY IN ('A', 'B') ORDER BY FAMILY",
-        "A, 5, null, NONE, false", "B, 1, 3600, ROWCOL, true");
+        "A, 5, null, ROW, false", "B, 1, 3600, ROWCOL, true");
   }
 
   private static List<Object> nullAsNone(List<Object> row) {

@@ -96,10 +96,10 @@ class AdminVerbsTest extends FreshStoreTest {
   @Test
   void familySettingsChangeWhatFamiliesSays() throws Exception {
     Sql.run(c, "CREATE TABLE t (k INTEGER PRIMARY KEY, a.x VARCHAR, b.y VARCHAR)");
-    Sql.run(c, "ALTER TABLE t SET a.VERSIONS = 4, TTL = 86400, b.BLOOMFILTER = 'ROW', b.COMPRESSION = 'NONE'");
+    Sql.run(c, "ALTER TABLE t SET a.VERSIONS = 4, TTL = 86400, b.BLOOMFILTER = 'ROWCOL', b.COMPRESSION = 'NONE'");
     Sql.assertRows(c, "SELECT FAMILY, VERSIONS, TTL, BLOOMFILTER, COMPRESSION FROM CELLAR.FAMILIES"
         + " WHERE TABLE_NAME = 'T' AND FAMILY <> '0' ORDER BY FAMILY",
-        "A, 4, 86400, NONE, SNAPPY", "B, 1, 86400, ROW, NONE");
+        "A, 4, 86400, ROW, SNAPPY", "B, 1, 86400, ROWCOL, NONE");
     assertEquals(4, admin.describe("T").family("A").maxVersions());
   }
 

@@ -186,7 +186,7 @@ class DriverDetailsTest extends FreshDatabaseTest {
       run(other, text);
       assertEquals(ddl, Sql.strings(other, "SHOW CREATE TABLE sale"));
     }
-    assertEquals(List.of("CREATE TABLE LOG (", "  MSG VARCHAR)", "\"0\".BLOOMFILTER='NONE', \"0\".IN_MEMORY=false,"
+    assertEquals(List.of("CREATE TABLE LOG (", "  MSG VARCHAR)", "\"0\".BLOOMFILTER='ROW', \"0\".IN_MEMORY=false,"
         + " \"0\".VERSIONS=1, \"0\".COMPRESSION='SNAPPY', \"0\".TTL='FOREVER', \"0\".MIN_VERSIONS=0,"
         + " \"0\".BLOCKCACHE=true, \"0\".BLOCKSIZE=65536"), Sql.strings(c, "SHOW CREATE TABLE log"));
     String view = String.join("\n", Sql.strings(c, "SHOW CREATE VIEW recent"));

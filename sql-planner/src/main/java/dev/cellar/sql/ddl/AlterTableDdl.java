@@ -103,7 +103,7 @@ final class AlterTableDdl {
     }
     for (String f : newFamilies) {
       fams.put(f, ColumnFamilyDescriptor.newBuilder(f).maxVersions(DdlExecutor.SQL_DEFAULT_VERSIONS)
-          .compression(DdlExecutor.SQL_DEFAULT_COMPRESSION));
+          .compression(DdlExecutor.SQL_DEFAULT_COMPRESSION).bloomType(DdlExecutor.SQL_DEFAULT_BLOOM));
     }
     checkNoMappedOptions(t, s.options());
     Map<String, String> options = tableOptionsForAlter(t, s.options());

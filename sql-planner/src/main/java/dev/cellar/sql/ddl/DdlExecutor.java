@@ -11,6 +11,7 @@ import dev.cellar.sql.ddl.DdlStatement.Name;
 import dev.cellar.sql.sequence.SequenceDef;
 import dev.cellar.sql.sequence.Sequences;
 import dev.cellar.storage.Admin;
+import dev.cellar.storage.BloomType;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Compression;
 import dev.cellar.storage.Result;
@@ -45,6 +46,14 @@ public final class DdlExecutor {
    * not shrink is stored plain).
    */
   static final Compression SQL_DEFAULT_COMPRESSION = Compression.SNAPPY;
+
+  /**
+   * BLOOMFILTER of families created by SQL, unless the DDL says otherwise: ROW, as HBase's default
+   * for new families. A read of one row (a point select, the check an INSERT makes that its key is
+   * free, the old row an index update reads) skips every store file that does not hold the row,
+   * for about 10 bits a row on disk.
+   */
+  static final BloomType SQL_DEFAULT_BLOOM = BloomType.ROW;
 
   /** Checks a view's query and returns its column names. */
   public interface ViewValidator {

@@ -280,6 +280,14 @@ final class CellarValidator extends CalciteSqlValidator {
     if (node instanceof SqlCall call && SequenceOperators.isSequenceCall(call)) {
       return sequenceCall(call);
     }
+    if (node instanceof SqlCall call && (call.getKind() == SqlKind.EXISTS || call.getKind() == SqlKind.UNIQUE)
+        && call.operandCount() == 1 && !call.operand(0).isA(SqlKind.QUERY)) {
+      // "EXISTS ts": the parser takes any operand, the conversion to a plan only a query
+      SqlParserPos pos = call.getParserPosition();
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, call.getOperator().getName()
+          + " needs a sub-query in parentheses, not " + call.operand(0) + ", at line " + pos.getLineNum() + ", column "
+          + pos.getColumnNum());
+    }
     SqlNode expanded = RowComparisons.expand(node);
     if (expanded != node) {
       return performUnconditionalRewrites(expanded, underFrom);

@@ -23,7 +23,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * implement a sub-query nested in a sub-query of one row that refers to the outer query (it
  * asserts, or gives NULL).
  *
- * <p>Only places where a query is a value are rewritten: the SELECT list, WHERE, HAVING and ORDER BY, the
+ * <p>Only places where a query is a value are rewritten: the SELECT list, WHERE, GROUP BY, HAVING and ORDER BY, the
  * values and condition of an UPDATE, the condition of a DELETE, and the operands of operators and
  * functions; never a FROM, the right of IN, SOME or ALL, EXISTS, or a branch of UNION. The
  * expression is kept as written when it holds an aggregate or a window function (in a sub-query
@@ -49,6 +49,7 @@ final class NestedScalarQueries {
     if (node instanceof SqlSelect select) {
       unwrapAll(select.getSelectList());
       select.setWhere(unwrap(select.getWhere()));
+      unwrapAll(select.getGroup());
       select.setHaving(unwrap(select.getHaving()));
       unwrapAll(select.getOrderList());
     } else if (node instanceof SqlOrderBy orderBy) {

@@ -240,7 +240,8 @@ final class OnDuplicateKey {
 
   /**
    * A value of the VALUES as the column's type where a cast cannot change it (a number of another
-   * width): the statement's target types then match those Calcite converts the rows to.
+   * width, a number or text for a text column): the statement's target types then match those
+   * Calcite converts the rows to.
    */
   private static String asColumn(ColumnDef c, String value) {
     if (c == null || c.type().isMap()) {
@@ -254,6 +255,11 @@ final class OnDuplicateKey {
       case REAL:
       case DOUBLE:
         return "CAST(" + value + " AS " + c.type().sql() + ")";
+      case CHAR:
+      case VARCHAR:
+        // a number given for a text column (stored as its text, as UPSERT ... VALUES does); the
+        // write checks the length
+        return "CAST(" + value + " AS VARCHAR)";
       default:
         return value;
     }

@@ -62,6 +62,20 @@ final class Compactions {
     }
   }
 
+  /**
+   * Queues the compactions (and splits) the regions of {@code tables} need as the store opens, as
+   * a region server does when it opens a region: the flush at close writes a family's last file
+   * without compacting, so a store closed right after a load can reopen with a family at the file
+   * threshold, and every scan would merge its files until the next flush.
+   */
+  void atOpen(Iterable<TableHandle> tables) {
+    for (TableHandle t : tables) {
+      for (Region r : t.regions()) {
+        maybeRequest(r);
+      }
+    }
+  }
+
   private void compactOrSplit(Region region, boolean split) {
     queued.remove(region);
     try {

@@ -131,7 +131,9 @@ public final class EmbeddedStore implements CellarStore {
    */
   public static EmbeddedStore open(StoreOptions options) {
     try {
-      return new EmbeddedStore(options);
+      EmbeddedStore store = new EmbeddedStore(options);
+      store.compactions.atOpen(store.tables.values());
+      return store;
     } catch (IOException e) {
       throw new StorageException("cannot open store " + options.vfs().describe() + ": " + e.getMessage(), e);
     }

@@ -163,12 +163,7 @@ final class TableScanner implements ResultScanner {
    * each; none for a smaller region.
    */
   private static List<byte[]> cuts(Region r, Scan scan, int pieces) {
-    List<byte[]> inside = new ArrayList<>();
-    for (byte[] row : r.blockBoundaryRows()) {
-      if (Bytes.compare(row, scan.startRow()) > 0 && (scan.stopRow().length == 0 || Bytes.compare(row, scan.stopRow()) < 0)) {
-        inside.add(row);
-      }
-    }
+    List<byte[]> inside = r.blockBoundaryRows(scan.startRow(), scan.stopRow());
     int n = Math.min(pieces, (inside.size() + 1) / MIN_BLOCKS_PER_PIECE);
     List<byte[]> out = new ArrayList<>();
     for (int k = 1; k < n; k++) {

@@ -291,7 +291,16 @@ public final class Region {
    * no data is read. Empty when the region has no store file or its largest has one block.
    */
   public List<byte[]> blockBoundaryRows() {
-    return SplitPoints.blockBoundaryRows(this);
+    return SplitPoints.blockBoundaryRows(this, Bytes.EMPTY, Bytes.EMPTY);
+  }
+
+  /**
+   * The {@link #blockBoundaryRows()} after {@code from} and before {@code to} (empty: no bound),
+   * found by a binary search of the file's block index: a scan of a few rows of a large region
+   * decodes a few of its index entries, not all of them.
+   */
+  public List<byte[]> blockBoundaryRows(byte[] from, byte[] to) {
+    return SplitPoints.blockBoundaryRows(this, from, to);
   }
 
   /**

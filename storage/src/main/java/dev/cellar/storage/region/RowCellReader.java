@@ -54,6 +54,9 @@ final class RowCellReader {
   private byte[] rowBuffer = new byte[64];
   private byte[] family;
   private FamilyReadSpec spec;
+  /** The family array last looked up, and what it found, kept from row to row. */
+  private byte[] lastFamily;
+  private FamilyReadSpec lastSpec;
   private long familyDeleteTs;
   private final LongList familyVersionDeletes = new LongList();
   /** Whether a column has been entered; its qualifier is {@code qualifier[0, qualifierLength)}. */
@@ -322,7 +325,15 @@ final class RowCellReader {
         pendingQualifier = null;
       }
     }
-    FamilyReadSpec s = families.get(f);
+    FamilyReadSpec s;
+    if (f == lastFamily) {
+      // rows after the first: a store file's cells share one family array
+      s = lastSpec;
+    } else {
+      s = families.get(f);
+      lastFamily = f;
+      lastSpec = s;
+    }
     if (s == null) {
       // Not a requested family: jump to the next family of the row.
       seek(Cell.firstOnColumn(rowKey(), Bytes.rowAfter(f), Bytes.EMPTY));

@@ -52,17 +52,32 @@ final class SplitPoints {
     return middleRowByWeight(region);
   }
 
-  /** See {@link Region#blockBoundaryRows()}. */
-  static List<byte[]> blockBoundaryRows(Region region) {
+  /** See {@link Region#blockBoundaryRows(byte[], byte[])}. */
+  static List<byte[]> blockBoundaryRows(Region region, byte[] from, byte[] to) {
     StoreFileHandle biggest = biggestFile(region);
     List<byte[]> out = new ArrayList<>();
     if (biggest == null) {
       return out;
     }
     StoreFileReader reader = biggest.reader();
-    byte[] previous = region.startRow();
-    for (int i = 0, n = reader.dataBlockCount(); i < n; i++) {
+    byte[] previous = Bytes.compare(from, region.startRow()) > 0 ? from : region.startRow();
+    int n = reader.dataBlockCount();
+    // the first block whose last row is after the lower bound (the blocks' last rows ascend)
+    int lo = 0;
+    int hi = n;
+    while (previous.length > 0 && lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (Bytes.compare(reader.lastRowOfBlock(mid), previous) > 0) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    for (int i = lo; i < n; i++) {
       byte[] row = reader.lastRowOfBlock(i);
+      if (to.length > 0 && Bytes.compare(row, to) >= 0) {
+        break;
+      }
       // a row spanning several blocks is one cut; rows of a sibling region (a file shared after a split) are not ours
       if (Bytes.compare(row, previous) > 0 && region.contains(row)) {
         out.add(row);

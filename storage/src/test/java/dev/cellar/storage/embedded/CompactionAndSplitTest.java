@@ -178,6 +178,31 @@ class CompactionAndSplitTest {
     }
   }
 
+  @Test
+  void aFamilyAtTheThresholdWhenTheStoreOpensIsCompacted(@TempDir Path dir) throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      s.admin().createTable(TableDescriptor.of("t", "f"));
+      Table t = s.table("t");
+      for (int i = 0; i < 300; i++) {
+        t.put(new Put(Bytes.toBytes(String.format("row%05d", i))).addColumn("f", "q", "v" + i));
+        if (i == 99 || i == 199) {
+          s.admin().flush("t");
+        }
+      }
+      assertEquals(2, files(s, "t"));
+    }
+    // the flush at close wrote the third file, and nothing compacted it
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (files(s, "t") > 1 && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertEquals(1, files(s, "t"), "the three files of the reopened store are compacted into one");
+      assertEquals(300, rows(s.table("t"), new Scan()).size());
+      assertEquals("v7", s.table("t").get(new Get("row00007")).valueAsString("f", "q"));
+    }
+  }
+
   private static StoreFileReader onlyFile(Path dir) throws Exception {
     List<Path> files;
     try (Stream<Path> st = Files.list(dir.resolve("data"))) {

@@ -97,6 +97,34 @@ class SplitRowsTest {
   }
 
   @Test
+  void theBlockBoundariesOfARangeAreThoseOfTheWholeRegionInsideIt() {
+    try (EmbeddedStore s = loaded(row(12_000))) {
+      java.util.Random rnd = new java.util.Random(7);
+      for (dev.cellar.storage.region.Region r : s.handle("t").regions()) {
+        List<byte[]> all = r.blockBoundaryRows();
+        assertTrue(all.size() > 20, "blocks: " + all.size());
+        for (int k = 0; k < 200; k++) {
+          int a = rnd.nextInt(ROWS + 2) - 1;
+          int b = a + rnd.nextInt(4_000);
+          byte[] from = a < 0 ? new byte[0] : row(a);
+          byte[] to = k % 10 == 0 ? new byte[0] : row(b);
+          List<String> expected = new ArrayList<>();
+          for (byte[] x : all) {
+            if (Bytes.compare(x, from) > 0 && (to.length == 0 || Bytes.compare(x, to) < 0)) {
+              expected.add(Bytes.toString(x));
+            }
+          }
+          List<String> got = new ArrayList<>();
+          for (byte[] x : r.blockBoundaryRows(from, to)) {
+            got.add(Bytes.toString(x));
+          }
+          assertEquals(expected, got, "rows between " + Bytes.toString(from) + " and " + Bytes.toString(to));
+        }
+      }
+    }
+  }
+
+  @Test
   void regionsAreCutToo() {
     try (EmbeddedStore s = loaded(row(10_000))) {
       Table t = s.table("t");

@@ -89,6 +89,22 @@ final class FaultMachine implements AutoCloseable {
         continue;
       }
       current.clearFaults();
+      if (current.crashed()) {
+        // the fault hit a background task of the opened store (a compaction it queued as it opened)
+        crashes++;
+        crashesDuringRecovery++;
+        count(current.crashSite());
+        EmbeddedStore s = store;
+        store = null;
+        try {
+          s.close();
+        } catch (RuntimeException e) {
+          // the power is off: closing fails, as it would
+        }
+        fs = current.restart(rnd);
+        onlyProcess = false;
+        continue;
+      }
       boolean process = onlyProcess;
       timed(() -> {
         work.verify(store, where, process);
