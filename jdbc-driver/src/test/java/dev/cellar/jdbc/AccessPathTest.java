@@ -246,12 +246,20 @@ class AccessPathTest {
     assertEquals(List.of("s3, 20", "s3, 19", "s2, 20", "s2, 19"), query("SELECT shop_id, item_id FROM shop_item "
         + "WHERE shop_id IN ('s2', 's3') AND item_id > 18 ORDER BY shop_id DESC, item_id DESC",
         "SKIP SCAN (SHOP_ID IN ('s2', 's3'), ITEM_ID > 18) REVERSED", 4));
-    // a residual filter between the sort and the scan
+    // a residual filter between the sort and the scan: the scan's order (either way) is the order
     for (String dir : new String[] {"", " DESC"}) {
       String sql = "SELECT product_id FROM sale WHERE user_id = 4 AND qty > 25 ORDER BY ts" + dir;
-      Check.check(c, sql).explainContains("PREFIX SCAN (USER_ID = 4)")
+      Check r = Check.check(c, sql).explainContains("PREFIX SCAN (USER_ID = 4)")
           .returns(dir.isEmpty() ? new String[] {"426", "427", "428"} : new String[] {"428", "427", "426"});
+      assertTrue(!r.plan().contains("EnumerableSort"), r.plan());
+      Check limited = Check.check(c, sql + " LIMIT 2").explainContains("PREFIX SCAN (USER_ID = 4)")
+          .returns(dir.isEmpty() ? new String[] {"426", "427"} : new String[] {"428", "427"});
+      assertTrue(!limited.plan().contains("EnumerableSort"), limited.plan());
     }
+    Check whole = Check.check(c, "SELECT shop_id, item_id FROM shop_item WHERE type = 'new' "
+        + "ORDER BY shop_id DESC, item_id DESC LIMIT 2").explainContains("FULL SCAN FILTER (TYPE = 'new') REVERSED")
+        .returns("s5, 20", "s5, 19");
+    assertTrue(!whole.plan().contains("EnumerableSort"), whole.plan());
   }
 
   @Test

@@ -91,6 +91,15 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
         alternatives.add(viaIndex);
       }
     }
+    // a filter left over a scan hides the scan from the reversing rule: offer it over the
+    // reversed scan too, so that an ORDER BY of the key backwards needs no sort
+    for (RelNode alt : List.copyOf(alternatives)) {
+      if (alt instanceof Filter residual && residual.getInput() instanceof CellarTableScan s
+          && CellarReverseRule.reversible(s)) {
+        CellarTableScan reversed = s.withPath(s.accessPath.reversed());
+        alternatives.add(residual.copy(orderOf(residual, reversed), reversed, residual.getCondition()));
+      }
+    }
     for (RelNode alt : alternatives) {
       RelNode r = projected ? project.copy(orderOf(project, alt), List.of(alt)) : alt;
       call.transformTo(above == null ? r : above.copy(orderOf(above, r), List.of(r)));
@@ -173,14 +182,17 @@ public class CellarFilterRule extends RelRule<CellarRuleConfig> {
   /**
    * The traits of {@code parent} over {@code input} instead of its own input: its order is the
    * one {@code input} gives it. An index path comes in the index's order, not the table's, so a
-   * filter or projection copied from above the table's scan must not keep the table's.
+   * filter or projection copied from above the table's scan must not keep the table's. A filter
+   * keeps its input's order, which for a scan is its trait (Calcite's metadata reads a table
+   * scan's order from the table, not from the path); a projection what {@link ProjectionOrder}
+   * derives.
    */
   private static org.apache.calcite.plan.RelTraitSet orderOf(RelNode parent, RelNode input) {
     org.apache.calcite.rel.metadata.RelMetadataQuery mq = parent.getCluster().getMetadataQuery();
     return parent.getTraitSet().replaceIfs(org.apache.calcite.rel.RelCollationTraitDef.INSTANCE,
         () -> parent instanceof Project p
             ? ProjectionOrder.project(mq, input, p.getProjects())
-            : org.apache.calcite.rel.metadata.RelMdCollation.filter(mq, input));
+            : input.getTraitSet().getTraits(org.apache.calcite.rel.RelCollationTraitDef.INSTANCE));
   }
 
   private static RexShuttle toTable(CellarTableScan scan) {

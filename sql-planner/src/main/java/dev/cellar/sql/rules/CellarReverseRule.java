@@ -22,7 +22,8 @@ public class CellarReverseRule extends RelRule<CellarRuleConfig> {
     super(config);
   }
 
-  private static boolean reversible(CellarTableScan s) {
+  /** Whether {@code s} reads in key order, forwards and without a limit, so that it can be read backwards. */
+  static boolean reversible(CellarTableScan s) {
     return !s.accessPath.isReversed() && !s.accessPath.hasLimit()
         && !s.getTraitSet().getTraits(RelCollationTraitDef.INSTANCE).get(0).getFieldCollations().isEmpty();
   }
