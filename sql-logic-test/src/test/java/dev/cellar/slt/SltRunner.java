@@ -144,6 +144,8 @@ final class SltRunner {
 
   private final int queryTimeoutSeconds;
   private final String queryFilter;
+  /** Queries run per file before the rest are skipped ({@code cellar.slt.limit}); 0 for all. */
+  private final int queryLimit = Integer.getInteger("cellar.slt.limit", 0);
 
   SltRunner(int queryTimeoutSeconds) {
     this(queryTimeoutSeconds, null);
@@ -158,7 +160,11 @@ final class SltRunner {
     this.queryFilter = queryFilter == null ? null : queryFilter.toUpperCase(Locale.ROOT);
   }
 
-  private boolean filteredOut(SltScript.Record record) {
+  private boolean filteredOut(SltScript.Record record, FileResult result) {
+    if (queryLimit > 0 && record instanceof SltScript.Query
+        && result.queriesPassed + result.queriesFailed >= queryLimit) {
+      return true;
+    }
     return queryFilter != null && record instanceof SltScript.Query q
         && !q.sql().toUpperCase(Locale.ROOT).contains(queryFilter);
   }
@@ -182,7 +188,7 @@ final class SltRunner {
           }
           continue;
         }
-        if (record.skipped() || filteredOut(record)) {
+        if (record.skipped() || filteredOut(record, result)) {
           if (record instanceof SltScript.Query) {
             result.queriesSkipped++;
           } else {

@@ -85,7 +85,7 @@ class SqlLogicTest {
             System.out.println("  " + f.toString().replace("\n", "\n  "));
           }
           String min = baseline.getProperty(file + ".passed");
-          if (min != null && queries.isEmpty()) {
+          if (min != null && queries.isEmpty() && Integer.getInteger("cellar.slt.limit", 0) == 0) {
             int expected = Integer.parseInt(min.trim());
             assertTrue(r.queriesPassed >= expected,
                 file + ": " + r.queriesPassed + " queries passed, fewer than the baseline "
@@ -137,6 +137,12 @@ class SqlLogicTest {
     StringWriter text = new StringWriter();
     PrintWriter out = new PrintWriter(text);
     out.println("SQL Logic Test summary");
+    // plans run without generated code, and why the others were compiled
+    Map<String, Long> compiled = dev.cellar.sql.interp.PlanInterpreter.notCovered();
+    out.println("plans interpreted: " + dev.cellar.sql.interp.PlanInterpreter.interpreted() + "; compiled: "
+        + compiled.values().stream().mapToLong(Long::longValue).sum());
+    compiled.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(15)
+        .forEach(e -> out.println(String.format("  %6d  %s", e.getValue(), e.getKey())));
     int passed = 0;
     int failed = 0;
     int skipped = 0;

@@ -54,7 +54,8 @@ class PackageRulesTest {
       "rules", "catalog codec exec keyrange rel",
       "schema", "advice catalog database ddl discover rel schema/system sequence session",
       "schema/system", "catalog codec database exec",
-      "prepare", "advice catalog codec copy database ddl discover exec keyrange parser profile rel rules runtime schema sequence session txn");
+      "interp", "rel runtime",
+      "prepare", "advice catalog codec copy database ddl discover exec interp keyrange parser profile rel rules runtime schema sequence session txn");
 
   private static final String ROOT = "dev/cellar/sql/";
   private static final Pattern CLASS_REF = Pattern.compile("dev/cellar/sql/((?:[a-z]\\w*/)*)[A-Z]");

@@ -6,6 +6,7 @@ import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.ddl.DdlExecutor;
 import dev.cellar.sql.ddl.DdlParser;
 import dev.cellar.sql.parser.CellarParser;
+import dev.cellar.sql.interp.PlanInterpreter;
 import dev.cellar.sql.profile.QueryProfile;
 import dev.cellar.sql.rel.CellarTable;
 import dev.cellar.sql.rel.CellarTableModify;
@@ -340,9 +341,16 @@ public class CellarPrepare extends CalcitePrepareImpl {
         return super.trimUnusedFields(root.withRel(TableSamples.toFilters(root.rel)));
       }
 
-      /** Calcite's implementation, the plan's code compiled through {@link CompiledCode}'s cache. */
+      /**
+       * The plan run by {@link PlanInterpreter} where it covers it, otherwise Calcite's
+       * implementation, the plan's code compiled through {@link CompiledCode}'s cache.
+       */
       @Override
       protected PreparedResult implement(RelRoot root) {
+        PreparedResult interpreted = Interpreted.implement(root, parameterRowType, fieldOrigins);
+        if (interpreted != null) {
+          return interpreted;
+        }
         int fields = root.kind.belongsTo(SqlKind.DML) ? root.rel.getRowType().getFieldCount() : root.fields.size();
         return compiler.compiling(fields, () -> super.implement(root));
       }

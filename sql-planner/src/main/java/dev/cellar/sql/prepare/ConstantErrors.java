@@ -2,6 +2,7 @@ package dev.cellar.sql.prepare;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlErrors;
+import dev.cellar.sql.interp.PlanInterpreter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.DataContexts;
@@ -163,6 +164,19 @@ final class ConstantErrors {
 
   /** Computes {@code constants} (together, then one by one if that fails) and raises the first data error. */
   private static void evaluate(RexBuilder rexBuilder, List<RexNode> constants) {
+    if (PlanInterpreter.enabled()) {
+      // computed without compiling code where the interpreter covers them
+      try {
+        if (PlanInterpreter.computeConstants(constants)) {
+          return;
+        }
+      } catch (RuntimeException e) {
+        CellarSqlException error = SqlErrors.translate(e);
+        if (error != null && error.state().sqlClass().equals("22")) {
+          throw error;
+        }
+      }
+    }
     RelDataType noInputs = rexBuilder.getTypeFactory().builder().build();
     if (failure(rexBuilder, constants, noInputs) == null) {
       return;

@@ -65,4 +65,24 @@ public class CellarToEnumerableConverter extends ConverterImpl implements Enumer
     list.add(Expressions.return_(null, enumerable));
     return implementor.result(physType, list.toBlock());
   }
+
+  /**
+   * The storage request of this converter run without generated code: for a data context, the
+   * rows {@link #implement} would give, each an array of the values of the fields; null when the
+   * request binds an outer row's values (a key-lookup join), which only generated code supplies.
+   */
+  public java.util.function.Function<DataContext, org.apache.calcite.linq4j.Enumerable<Object>> arrayRows() {
+    CellarRel.Implementor request = new CellarRel.Implementor();
+    request.visitChild(getInput());
+    if (!request.accessPath.correlKeys().isEmpty()) {
+      return null;
+    }
+    CellarTable table = request.cellarTable;
+    AccessPath path = request.accessPath;
+    int[] fields = request.fields;
+    java.util.List<dev.cellar.sql.runtime.ScanAggregator.Spec> specs = request.aggregates;
+    Object[] none = new Object[0];
+    return specs != null ? root -> table.aggregate(root, path, fields, specs, false, none)
+        : root -> table.query(root, path, fields, false, none);
+  }
 }

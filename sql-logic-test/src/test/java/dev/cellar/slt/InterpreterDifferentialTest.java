@@ -1,0 +1,210 @@
+package dev.cellar.slt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cellar.sql.interp.PlanInterpreter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plans the interpreter runs ({@code dev.cellar.sql.interp.PlanInterpreter}) give the rows
+ * and the SQLStates of the same plans compiled: every statement runs on two databases of the
+ * same content, one with system property {@code cellar.interpreter=false} (every plan
+ * compiled), the other with the interpreter on, and the answers are compared. The statements
+ * are queries of SQL Logic Test's {@code random/} files and expressions over the boundary values
+ * of each integer type.
+ */
+class InterpreterDifferentialTest {
+  /** Queries taken from the start of each {@code random/} file below. */
+  private static final int QUERIES_PER_FILE = 700;
+
+  private static final List<String> FILES = List.of("random/expr/slt_good_0.test", "random/expr/slt_good_1.test",
+      "random/select/slt_good_0.test", "random/aggregates/slt_good_0.test", "random/groupby/slt_good_0.test");
+
+  private int compared;
+
+  @AfterEach
+  void restore() {
+    System.clearProperty(PlanInterpreter.PROPERTY);
+  }
+
+  @Test
+  void randomQueriesAnswerAsCompiled() throws SQLException {
+    long interpretedBefore = PlanInterpreter.interpreted();
+    List<String> differences = new ArrayList<>();
+    for (String file : FILES) {
+      SltScript script = SltCorpus.load(file);
+      try (Connection compiled = open(); Connection interpreted = open()) {
+        int queries = 0;
+        for (SltScript.Record record : script.records) {
+          if (record.skipped() || record instanceof SltScript.Halt) {
+            continue;
+          }
+          if (record instanceof SltScript.Statement s) {
+            run(compiled, interpreted, s.sql(), differences, file + ":" + s.line());
+          } else if (record instanceof SltScript.Query q && queries++ < QUERIES_PER_FILE) {
+            run(compiled, interpreted, q.sql(), differences, file + ":" + q.line());
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), differences.subList(0, Math.min(20, differences.size())));
+    long interpreted = PlanInterpreter.interpreted() - interpretedBefore;
+    assertTrue(interpreted > compared / 4, "interpreted " + interpreted + " of " + compared + " queries");
+  }
+
+  @Test
+  void boundaryValuesAnswerAsCompiled() throws SQLException {
+    long interpretedBefore = PlanInterpreter.interpreted();
+    List<String> differences = new ArrayList<>();
+    try (Connection compiled = open(); Connection interpreted = open()) {
+      String ddl = "CREATE TABLE b (id INTEGER PRIMARY KEY, t TINYINT, s SMALLINT, i INTEGER, l BIGINT, "
+          + "d DECIMAL(10, 2), f BOOLEAN)";
+      run(compiled, interpreted, ddl, differences, ddl);
+      String[] rows = {
+        "1, 127, 32767, 2147483647, 9223372036854775807, 99999999.99, TRUE",
+        "2, -128, -32768, -2147483648, -9223372036854775808, -99999999.99, FALSE",
+        "3, 0, 0, 0, 0, 0, NULL",
+        "4, NULL, NULL, NULL, NULL, NULL, NULL",
+        "5, 1, -1, 7, -3, 1.50, TRUE",
+        "6, -1, 2, -7, 3, -0.25, FALSE"};
+      for (String r : rows) {
+        String insert = "INSERT INTO b VALUES (" + r + ")";
+        run(compiled, interpreted, insert, differences, insert);
+      }
+      String[] columns = {"t", "s", "i", "l", "id", "0", "1", "-1", "NULL", "2147483647", "-2147483648",
+          "CAST(127 AS TINYINT)", "CAST(-32768 AS SMALLINT)", "9223372036854775807"};
+      String[] binary = {"+", "-", "*", "/"};
+      List<String> expressions = new ArrayList<>();
+      for (String a : columns) {
+        expressions.add("- " + a);
+        expressions.add("ABS(" + a + ")");
+        expressions.add("CAST(" + a + " AS BIGINT)");
+        for (String b : columns) {
+          for (String op : binary) {
+            expressions.add(a + " " + op + " " + b);
+          }
+          expressions.add("CASE WHEN " + a + " > " + b + " THEN " + a + " ELSE " + b + " END");
+          expressions.add("COALESCE(" + a + ", " + b + ")");
+          expressions.add("NULLIF(" + a + ", " + b + ")");
+        }
+      }
+      for (String e : expressions) {
+        String q = "SELECT id, " + e + " FROM b ORDER BY id";
+        run(compiled, interpreted, q, differences, q);
+      }
+      String[] predicates = {"i > l", "t = s OR f", "NOT f", "f IS NULL", "f IS NOT TRUE", "i IN (0, 7, -7)",
+          "l NOT IN (3, -3) AND d > 0", "s BETWEEN -1 AND 2", "i IS DISTINCT FROM t", "d < i",
+          "i / t > 0", "CASE WHEN t <> 0 THEN i / t END > 0", "t = 0 OR i / t > 1", "t <> 0 AND i / t > 0",
+          "f OR i / t > 0", "NOT f AND l * 2 > 0", "i * i > 0 OR TRUE"};
+      for (String p : predicates) {
+        for (String tail : new String[] {" ORDER BY id", " ORDER BY i DESC NULLS FIRST, id LIMIT 3",
+            " ORDER BY l, id OFFSET 1 ROWS FETCH NEXT 2 ROWS ONLY"}) {
+          String q = "SELECT id, i, l FROM b WHERE " + p + tail;
+          run(compiled, interpreted, q, differences, q);
+        }
+      }
+      for (String c : new String[] {"SELECT 1 + 2", "SELECT 2147483647 + 1", "SELECT 1 / 0",
+          "SELECT CASE WHEN 1 > 2 THEN 1 / 0 ELSE 3 END", "SELECT - (-2147483647 - 1)",
+          "SELECT * FROM (VALUES (1, 2), (3, NULL)) AS v(a, b) WHERE a + b > 0",
+          "SELECT ABS(-9223372036854775807 - 1)", "SELECT 5 / 2, -5 / 2, 7 * -3",
+          "SELECT t, COUNT(*), SUM(i), MIN(l), MAX(s), COUNT(f), SUM(t) FROM b GROUP BY t",
+          "SELECT SUM(l) FROM b", "SELECT SUM(l) FROM b WHERE l > 0", "SELECT SUM(i) + 1 FROM b WHERE i > 0",
+          "SELECT COUNT(*), MAX(f), MIN(f), SUM(s) FROM b WHERE id > 100",
+          "SELECT f, MIN(i), MAX(i) FROM b GROUP BY f HAVING COUNT(*) > 1",
+          "SELECT t, s, COUNT(i) FROM b GROUP BY t, s ORDER BY t DESC, s LIMIT 4",
+          "SELECT COUNT(*) * 2147483647 FROM b", "SELECT - MAX(l) FROM b", "SELECT MIN(l) - 1 FROM b",
+          "SELECT COUNT(*) + 83", "SELECT SUM(-5), MIN(7), MAX(NULL) FROM b",
+          "SELECT SUM(d), MIN(d), MAX(d) FROM b", "SELECT f, SUM(d), MAX(d) FROM b GROUP BY f",
+          "SELECT SUM(d) FROM b WHERE id > 100", "SELECT id, d FROM b WHERE d > 1.2 ORDER BY id"}) {
+        run(compiled, interpreted, c, differences, c);
+      }
+    }
+    assertEquals(List.of(), differences.subList(0, Math.min(20, differences.size())));
+    long interpreted = PlanInterpreter.interpreted() - interpretedBefore;
+    assertTrue(interpreted > compared / 2, "interpreted " + interpreted + " of " + compared + " queries");
+  }
+
+  @Test
+  void textDatesAndDecimalsPassThroughAndSortAsCompiled() throws SQLException {
+    long interpretedBefore = PlanInterpreter.interpreted();
+    List<String> differences = new ArrayList<>();
+    try (Connection compiled = open(); Connection interpreted = open()) {
+      for (String s : new String[] {
+          "CREATE TABLE s (id INTEGER PRIMARY KEY, v VARCHAR(10), c CHAR(3), d DATE, ts TIMESTAMP, p DECIMAL(6, 2))",
+          "INSERT INTO s VALUES (1, 'b', 'x', DATE '2024-02-29', TIMESTAMP '2024-01-01 10:00:00', 1.50)",
+          "INSERT INTO s VALUES (2, 'a', 'xy', DATE '1999-12-31', TIMESTAMP '1970-01-01 00:00:00', -2.25)",
+          "INSERT INTO s VALUES (3, NULL, NULL, NULL, NULL, NULL)",
+          "INSERT INTO s VALUES (4, 'ab', 'xyz', DATE '2024-03-01', TIMESTAMP '2030-12-31 23:59:59', 0)",
+          "INSERT INTO s VALUES (5, 'B', 'x', DATE '2024-02-29', TIMESTAMP '2024-01-01 10:00:00', 1.5)",
+          "SELECT * FROM s ORDER BY v, id", "SELECT * FROM s ORDER BY v DESC NULLS FIRST, id",
+          "SELECT c, v FROM s ORDER BY c DESC, id", "SELECT id, d FROM s ORDER BY d, id LIMIT 3",
+          "SELECT id, ts FROM s ORDER BY ts DESC, id", "SELECT id, p FROM s ORDER BY p, id",
+          "SELECT v, COUNT(*), MAX(p), MIN(id) FROM s GROUP BY v ORDER BY 1",
+          "SELECT c, SUM(p) FROM s GROUP BY c HAVING COUNT(*) > 1 ORDER BY c",
+          "SELECT id, v, c FROM s WHERE id > 1 AND p < 1 ORDER BY id", "SELECT d, COUNT(*) FROM s GROUP BY d",
+          "SELECT id, v FROM s WHERE v = 'a' OR id = 4", "SELECT id FROM s WHERE c = 'x'"}) {
+        run(compiled, interpreted, s, differences, s);
+      }
+    }
+    assertEquals(List.of(), differences);
+    assertTrue(PlanInterpreter.interpreted() - interpretedBefore > 8, "plans interpreted");
+  }
+
+  private static Connection open() throws SQLException {
+    return DriverManager.getConnection("jdbc:cellar:mem:interp" + System.nanoTime() + ";shutdown=true");
+  }
+
+  /** Runs {@code sql} compiled on one connection, interpreted on the other; records a difference. */
+  private void run(Connection compiled, Connection interpreted, String sql, List<String> differences, String where) {
+    System.setProperty(PlanInterpreter.PROPERTY, "false");
+    String expected = answer(compiled, sql);
+    System.clearProperty(PlanInterpreter.PROPERTY);
+    String actual = answer(interpreted, sql);
+    compared++;
+    if (!expected.equals(actual)) {
+      differences.add(where + ": " + sql + "\n  compiled:    " + expected + "\n  interpreted: " + actual);
+    }
+  }
+
+  /** The rows (sorted unless the query orders them) or the SQLState of {@code sql}. */
+  private static String answer(Connection c, String sql) {
+    try (Statement st = c.createStatement()) {
+      if (!st.execute(sql)) {
+        return "updated " + st.getUpdateCount();
+      }
+      List<String> rows = new ArrayList<>();
+      try (ResultSet rs = st.getResultSet()) {
+        int n = rs.getMetaData().getColumnCount();
+        StringBuilder types = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+          types.append(rs.getMetaData().getColumnTypeName(i)).append(' ');
+        }
+        while (rs.next()) {
+          StringBuilder row = new StringBuilder();
+          for (int i = 1; i <= n; i++) {
+            Object v = rs.getObject(i);
+            row.append(v == null ? "NULL" : v + ":" + v.getClass().getSimpleName()).append('|');
+          }
+          rows.add(row.toString());
+        }
+        if (!sql.toUpperCase(Locale.ROOT).contains("ORDER BY")) {
+          Collections.sort(rows);
+        }
+        return types + rows.toString();
+      }
+    } catch (SQLException e) {
+      return "SQLState " + e.getSQLState() + (e.getSQLState().equals("XX000") ? " " + e.getMessage().replaceAll("id = \\d+", "") : "");
+    }
+  }
+}
