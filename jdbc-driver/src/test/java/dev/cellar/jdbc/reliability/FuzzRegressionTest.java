@@ -109,6 +109,19 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void numericFunctionsOfAnUntypedNullAreNull() throws Exception {
+    // ABS(NULL), SIGN(NULL), ROUND(NULL), ROUND(1.5, NULL): "Unable to implement"; TRUNC(NULL): an assertion (XX000)
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT ABS(NULL), SIGN(NULL), ROUND(NULL), "
+        + "ROUND(1.5, NULL), TRUNC(NULL), ABS(-3) FROM t WHERE id = 1")) {
+      assertTrue(rs.next());
+      for (int i = 1; i <= 5; i++) {
+        assertEquals(null, rs.getString(i), "column " + i);
+      }
+      assertEquals(3, rs.getInt(6));
+    }
+  }
+
+  @Test
   void aSubQueryAsATableFunctionsArgumentIsRefused() throws Exception {
     // the argument reached code generation: "Unable to implement" (XX000)
     fails("0A000", "SELECT kind FROM TABLE(CELLAR.DISCOVER((SELECT 't'), 10))",

@@ -98,6 +98,10 @@ final class CellarValidator extends CalciteSqlValidator {
   /** The types chosen for parameters whose place gives none, by parameter node. */
   private final Map<SqlNode, RelDataType> parameterTypes = new IdentityHashMap<>();
 
+  /** Numeric functions that Calcite cannot implement over an untyped NULL operand. */
+  private static final java.util.Set<String> UNTYPED_NULL_OPERANDS = java.util.Set.of("ABS", "SIGN", "ROUND", "TRUNC",
+      "TRUNCATE");
+
   @Override
   public SqlNode validate(SqlNode topNode) {
     FamilyNames.rewrite(topNode, getCatalogReader());
@@ -308,6 +312,18 @@ final class CellarValidator extends CalciteSqlValidator {
       throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, call.getOperator().getName()
           + " takes its time unit ('DAY', 'HOUR', ...) or its number of places as a literal or a parameter, not "
           + call.operand(1) + " (line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
+    }
+    if (node instanceof SqlCall call && call.getOperator() != null
+        && UNTYPED_NULL_OPERANDS.contains(call.getOperator().getName().toUpperCase(java.util.Locale.ROOT))) {
+      // ABS(NULL), ROUND(1.5, NULL): the NULL has no type, and the call none Calcite can implement;
+      // a NULL of these numeric functions is a number's, and the call NULL
+      for (int i = 0; i < call.operandCount(); i++) {
+        if (call.operand(i) instanceof org.apache.calcite.sql.SqlLiteral literal
+            && literal.getTypeName() == SqlTypeName.NULL) {
+          call.setOperand(i, SqlStdOperatorTable.CAST.createCall(literal.getParserPosition(), literal,
+              new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.INTEGER, SqlParserPos.ZERO), SqlParserPos.ZERO)));
+        }
+      }
     }
     SqlNode expanded = RowComparisons.expand(node);
     if (expanded != node) {
