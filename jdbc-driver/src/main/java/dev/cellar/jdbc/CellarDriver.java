@@ -4,6 +4,7 @@ import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.parser.CellarParser;
+import dev.cellar.sql.prepare.CalciteAssertions;
 import dev.cellar.sql.prepare.CellarPrepare;
 import dev.cellar.sql.prepare.CellarTypeSystem;
 import dev.cellar.sql.schema.CellarSchemaFactory;
@@ -54,6 +55,7 @@ public class CellarDriver extends Driver {
   private static final Map<AvaticaConnection, Databases.Entry> CONNECTIONS = new ConcurrentHashMap<>();
 
   static {
+    CalciteAssertions.relax();
     Slf4jReporting.quietWithoutProvider();
     new CellarDriver().register();
   }

@@ -34,6 +34,10 @@ public enum SqlState {
   INVALID_CHARACTER_VALUE_FOR_CAST("22018"),
   /** A setting or option has a value it cannot take. */
   INVALID_PARAMETER_VALUE("22023"),
+  /** The row count of an OFFSET is NULL or negative. */
+  INVALID_OFFSET_ROW_COUNT("2201X"),
+  /** The row count of a LIMIT or FETCH is NULL or negative. */
+  INVALID_FETCH_ROW_COUNT("2201W"),
   /** A sequence has handed out its last value and does not cycle. */
   SEQUENCE_LIMIT_EXCEEDED("2200H"),
   /** Any other data exception. */

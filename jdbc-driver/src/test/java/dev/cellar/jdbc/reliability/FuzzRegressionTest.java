@@ -280,4 +280,71 @@ class FuzzRegressionTest {
   void existsOfAParameterIsASyntaxError() {
     fails("42000", "SELECT v FROM t WHERE id = EXISTS ?", "EXISTS needs a sub-query in parentheses, not ?");
   }
+
+  @Test
+  void foldedCaseBranchesAnswerWithAssertionsOn() throws Exception {
+    boolean assertions = false;
+    assert assertions = true;
+    assertTrue(assertions, "this test means something only in a JVM started with -ea");
+    // random/expr statements whose CASE branches fold away under an aggregate: with -ea, Calcite's
+    // self-checks failed them as internal errors ("Program is not normalized", strong policy)
+    assertEquals(java.util.Arrays.asList((String) null), column("SELECT - 41 * + CASE COUNT ( * ) WHEN + 2 THEN "
+        + "+ - 20 WHEN + - ( 33 ) THEN NULL WHEN - CAST ( NULL AS INTEGER ) THEN NULL END * + 70 + 0"));
+    assertEquals(java.util.List.of("43"), column("SELECT 43 * + COUNT ( * ) + + COALESCE ( - CASE - 28 WHEN "
+        + "CAST ( + 79 AS REAL ) / + COUNT ( * ) THEN 28 WHEN + + 54 THEN NULL WHEN - - 44 THEN NULL ELSE + 0 END, "
+        + "- 77, - 3 * 56 + 26 * - 55 )"));
+    assertEquals(java.util.List.of("-26"), column("SELECT - 27 - + COALESCE ( - - ( - CASE 58 WHEN + NULLIF ( + 93, "
+        + "87 ) THEN - COALESCE ( 42, - 93 + 64 / 15 ) + 83 WHEN + CAST ( NULL AS INTEGER ) THEN NULL ELSE "
+        + "CAST ( + COUNT ( * ) AS INTEGER ) END ), - 0 * + 13 )"));
+    assertEquals(java.util.Arrays.asList((String) null), column("SELECT ALL 1 * CASE 1 WHEN 93 + 65 THEN "
+        + "( COUNT ( * ) ) * COUNT ( * ) WHEN MAX ( - 83 ) * - MAX ( DISTINCT - 18 ) THEN 3 WHEN 51 THEN NULL "
+        + "WHEN 15 THEN NULL ELSE NULL END * + 95 AS col2"));
+    assertEquals(java.util.List.of("1"), column("SELECT COALESCE(-CASE -28 WHEN CAST(79 AS REAL) / COUNT(*) "
+        + "THEN 28 WHEN 54 THEN NULL ELSE -1 END, -77) FROM t WHERE v > 100"));
+  }
+
+  @Test
+  void anExpressionOrderedOrPagedIsASyntaxError() {
+    // the parser takes "(5 OFFSET 2)" as a query; the validator then asserted on its literal (XX000)
+    fails("42000", "SELECT ('a' OFFSET 2)", "ORDER BY, OFFSET and FETCH apply to a query, not to the expression 'a'");
+    fails("42000", "UPSERT INTO t (id, v) VALUES (5 OFFSET 2, 1) ON DUPLICATE KEY IGNORE", "not to the expression 5");
+  }
+
+  @Test
+  void anIndexOnASubQueryIsRefused() {
+    // the index expression's compiler met a sub-query it has no input for: ClassCastException (XX000)
+    fails("42000", "CREATE INDEX iv ON t ((SELECT (SELECT v)))", "index IV", "(SELECT (SELECT v)) holds a sub-query");
+    fails("42000", "CREATE INDEX iv ON t (EXISTS (SELECT 1))", "holds a sub-query");
+  }
+
+  @Test
+  void onDuplicateKeyWithTypedColumnsIsASyntaxError() {
+    // "(id v)" reads as column id of type v: the rewrite took the table for a name (ClassCastException)
+    fails("42000", "UPSERT INTO t (id v) VALUES (1, 3) ON DUPLICATE KEY IGNORE", "the column list names columns");
+  }
+
+  @Test
+  void aNullOrNegativeRowCountParameterIsRefused() throws Exception {
+    // a NULL OFFSET or LIMIT parameter failed as a NullPointerException (XX000); a negative one
+    // skipped nothing or returned no rows
+    String[][] cases = {{"SELECT id FROM t ORDER BY id OFFSET ? ROWS", "2201X", "OFFSET"},
+        {"SELECT id FROM t ORDER BY id FETCH FIRST ? ROWS ONLY", "2201W", "LIMIT or FETCH"},
+        {"SELECT id FROM t WHERE id NOT IN (5, 6) ORDER BY id LIMIT ?", "2201W", "LIMIT or FETCH"}};
+    for (String[] k : cases) {
+      try (java.sql.PreparedStatement p = c.prepareStatement(k[0])) {
+        p.setNull(1, java.sql.Types.INTEGER);
+        SQLException e = assertThrows(SQLException.class, p::executeQuery, k[0]);
+        assertEquals(k[1], e.getSQLState(), e.getMessage());
+        assertTrue(e.getMessage().contains("invalid row count null for " + k[2] + ": parameter 1"), e.getMessage());
+        p.setInt(1, -1);
+        e = assertThrows(SQLException.class, p::executeQuery, k[0]);
+        assertEquals(k[1], e.getSQLState(), e.getMessage());
+        p.setInt(1, 2);
+        try (ResultSet rs = p.executeQuery()) {
+          assertTrue(rs.next(), k[0]);
+          assertEquals(k[1].equals("2201X") ? 3 : 1, rs.getInt(1), k[0]);
+        }
+      }
+    }
+  }
 }

@@ -105,6 +105,10 @@ final class IndexExpressions {
         throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " is a column; index it "
             + "as one");
       }
+      if (RexUtil.SubQueryFinder.find(List.of(n)) != null) {
+        throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " holds a sub-query; an index "
+            + "expression is over the columns of the row it indexes only");
+      }
       if (!RexUtil.isDeterministic(n) || dynamic(n)) {
         throw CellarSqlException.syntax("index " + index + ": " + expressions.get(i) + " does not always give "
             + "the same value for the same row, so no index can hold it");

@@ -24,6 +24,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.DataContexts;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -70,6 +71,11 @@ import org.apache.calcite.tools.Program;
  */
 public class CellarPrepare extends CalcitePrepareImpl {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarPrepare.class);
+
+  static {
+    CalciteAssertions.relax();
+  }
+
   /** {@code EXPLAIN [PLAN FOR] UPSERT}: group 1 ends before the UPSERT. */
   private static final java.util.regex.Pattern EXPLAIN_UPSERT = java.util.regex.Pattern.compile(
       "(\\s*EXPLAIN\\s+(?:PLAN\\s+FOR\\s+)?)UPSERT\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
@@ -158,14 +164,17 @@ public class CellarPrepare extends CalcitePrepareImpl {
   private <T> CalciteSignature<T> labelled(Context context, Query<T> query, Type elementType, long maxRowCount) {
     CalciteSignature<T> signature;
     List<String> labels;
+    Map<Integer, String> rowCounts;
     ColumnLabels.start();
+    RowCountParameters.start();
     try {
       signature = super.prepareSql(context, query, elementType, maxRowCount);
     } finally {
       labels = ColumnLabels.finish();
+      rowCounts = RowCountParameters.finish();
     }
     ColumnLabels.apply(signature.columns, labels);
-    return signature;
+    return RowCountParameters.checked(signature, rowCounts);
   }
 
   /**

@@ -292,6 +292,13 @@ final class CellarValidator extends CalciteSqlValidator {
           + " needs a sub-query in parentheses, not " + call.operand(0) + ", at line " + pos.getLineNum() + ", column "
           + pos.getColumnNum());
     }
+    if (node instanceof org.apache.calcite.sql.SqlOrderBy orderBy && !orderBy.query.isA(SqlKind.QUERY)) {
+      // "(5 OFFSET 2)": the parser takes an expression in parentheses as a query it may order and page
+      SqlParserPos pos = orderBy.getParserPosition();
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, "ORDER BY, OFFSET and FETCH "
+          + "apply to a query, not to the expression " + orderBy.query + ", at line " + pos.getLineNum() + ", column "
+          + pos.getColumnNum());
+    }
     if (node instanceof SqlCall call && call.getKind() == SqlKind.COLLECTION_TABLE && call.operandCount() == 1
         && call.operand(0) instanceof SqlCall function) {
       // a table function's arguments are evaluated before the function runs: a sub-query has no plan there

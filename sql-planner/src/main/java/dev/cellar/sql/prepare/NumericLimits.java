@@ -44,6 +44,7 @@ final class NumericLimits {
   }
 
   private static void rowCount(SqlNode n, String clause) {
+    RowCountParameters.record(n, clause);
     if (n instanceof SqlNumericLiteral lit) {
       BigDecimal v = lit.getValueAs(BigDecimal.class);
       if (v.compareTo(BigDecimal.valueOf(MAX_ROWS)) > 0) {

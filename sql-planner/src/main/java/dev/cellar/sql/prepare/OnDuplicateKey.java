@@ -77,7 +77,11 @@ final class OnDuplicateKey {
     if (insert.getSource().getKind() != SqlKind.VALUES) {
       throw error(at, "ON DUPLICATE KEY is for UPSERT ... VALUES, not UPSERT ... SELECT");
     }
-    SqlIdentifier target = (SqlIdentifier) insert.getTargetTable();
+    if (!(insert.getTargetTable() instanceof SqlIdentifier target)) {
+      // "UPSERT INTO t (k v)": the parser reads a name followed by another as a column with a type
+      throw error(at, "ON DUPLICATE KEY follows UPSERT INTO t (column, ...) VALUES (...): the column list "
+          + "names columns, it gives them no types");
+    }
     String tableName = target.names.get(target.names.size() - 1);
     TableDef table = catalog.table(tableName);
     if (table == null || target.names.size() > 2
