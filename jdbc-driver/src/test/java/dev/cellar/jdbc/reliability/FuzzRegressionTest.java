@@ -347,4 +347,44 @@ class FuzzRegressionTest {
       }
     }
   }
+
+  @Test
+  void aBooleanComparedWithAFractionalNumberIsRefused() throws Exception {
+    // BOOLEAN casts to integer types only; against a DECIMAL or DOUBLE the cast was planned anyway
+    // (an assertion with -ea, generated code that did not compile without)
+    fails("42000", "SELECT TRUE = CAST(1.5 AS DOUBLE)", "Cannot apply '=' to arguments of type '<BOOLEAN> = <DOUBLE>'");
+    fails("42000", "SELECT id FROM t WHERE (v IN (10, 20)) <> -('U')", "<BOOLEAN> <> <DECIMAL");
+    assertEquals(java.util.List.of("1", "2"), column("SELECT id FROM t WHERE (v IN (10, 20)) = 1 ORDER BY id"));
+  }
+
+  @Test
+  void aCaseWhoseTakenBranchIsNullIsNullBesideASubQuery() throws Exception {
+    // the CASE folded to NULL only once the projection was built; the division over it was then
+    // taken for a literal ("not a literal: /(null, -68)", XX000 with or without -ea)
+    assertEquals(java.util.Arrays.asList((String) null),
+        column("SELECT (CASE WHEN 1 = 1 THEN NULL ELSE -(SELECT (SELECT 5)) END / -68) * 18"));
+    assertEquals(java.util.Arrays.asList(null, null, "0"),
+        column("SELECT (CASE WHEN v < 25 THEN NULL ELSE -(SELECT 5) END / -68) * 18 FROM t ORDER BY id"));
+  }
+
+  @Test
+  void aTableFunctionArgumentHoldingASubQueryIsRefused() {
+    // a sub-query under another operator reached the table function's code: "Unable to implement"
+    fails("0A000", "SELECT * FROM TABLE(CELLAR.DISCOVER('raw', -(SELECT (SELECT 1))))",
+        "the arguments of table function DISCOVER are values, not sub-queries");
+  }
+
+  @Test
+  void textAssignedToAMapColumnIsRefused() throws Exception {
+    // implicit coercion let text stand for a MAP: generated code that did not compile (XX000)
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE stock (shop_id VARCHAR PRIMARY KEY, qty MAP<VARCHAR, INTEGER>)");
+    }
+    fails("42000", "UPSERT INTO stock (shop_id, qty) VALUES ('s1', '')", "Cannot assign to target field 'QTY'");
+    fails("42000", "INSERT INTO stock VALUES ('s1', 'abc')", "from a value of type CHAR(3)");
+    try (Statement s = c.createStatement()) {
+      assertEquals(1, s.executeUpdate("UPSERT INTO stock VALUES ('s1', MAP['a', 1])"));
+    }
+    assertEquals(java.util.List.of("1"), column("SELECT qty['a'] FROM stock"));
+  }
 }

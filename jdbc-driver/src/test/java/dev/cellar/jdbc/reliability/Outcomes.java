@@ -40,6 +40,8 @@ final class Outcomes {
   private final Map<String, Integer> known = new LinkedHashMap<>();
 
   private final Map<String, String> problems = new LinkedHashMap<>();
+  /** The whole input that first showed each kind of problem, by kind. */
+  private final Map<String, String> inputs = new LinkedHashMap<>();
   private int results;
   private int errors;
 
@@ -60,7 +62,27 @@ final class Outcomes {
         return;
       }
     }
-    problems.putIfAbsent(kind(problem), problem + "\n    after: " + shorten(input));
+    add(input, problem);
+  }
+
+  private void add(String input, String problem) {
+    String kind = kind(problem);
+    problems.putIfAbsent(kind, problem + "\n    after: " + shorten(input));
+    inputs.putIfAbsent(kind, input);
+  }
+
+  /**
+   * Writes the whole input of each problem to {@code file}, one paragraph per problem (the
+   * problems above show inputs shortened), and returns the file.
+   */
+  java.nio.file.Path writeInputs(java.nio.file.Path file) throws java.io.IOException {
+    StringBuilder b = new StringBuilder();
+    for (Map.Entry<String, String> e : inputs.entrySet()) {
+      b.append("-- ").append(problems.get(e.getKey()).lines().findFirst().orElse("")).append('\n')
+          .append(e.getValue()).append("\n\n");
+    }
+    java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+    return java.nio.file.Files.writeString(file, b);
   }
 
   /** How often each known problem was seen. */
@@ -70,7 +92,7 @@ final class Outcomes {
 
   /** Records a problem found otherwise (a hang, an unusable connection). */
   void fail(String input, String problem) {
-    problems.putIfAbsent(kind(problem), problem + "\n    after: " + shorten(input));
+    add(input, problem);
   }
 
   /** What is wrong with {@code t} as the end of a user's action, or null if nothing is. */

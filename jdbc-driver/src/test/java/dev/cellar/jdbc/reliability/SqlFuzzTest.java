@@ -111,8 +111,10 @@ class SqlFuzzTest {
         + " results, " + outcomes.errors() + " proper SQLExceptions, " + problems.size() + " kinds of problem, "
         + reopened + " reopenings, " + (System.nanoTime() - start) / 1_000_000 + " ms");
     outcomes.known().forEach((reason, n) -> System.out.println("SqlFuzzTest: known, left: " + n + " x " + reason));
-    assertTrue(problems.isEmpty(), () -> problems.size() + " kinds of problem (seed " + SEED + "):\n  "
-        + String.join("\n  ", problems.values()));
+    java.nio.file.Path inputs = problems.isEmpty() ? null
+        : outcomes.writeInputs(java.nio.file.Path.of("target", "fuzz-problems.txt"));
+    assertTrue(problems.isEmpty(), () -> problems.size() + " kinds of problem (seed " + SEED + "; whole inputs in "
+        + inputs.toAbsolutePath() + "):\n  " + String.join("\n  ", problems.values()));
   }
 
   private static void setUp(Connection c, List<String> corpus) throws SQLException {

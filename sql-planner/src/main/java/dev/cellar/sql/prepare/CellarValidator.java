@@ -91,7 +91,8 @@ final class CellarValidator extends CalciteSqlValidator {
         .withLenientOperatorLookup(connection.lenientOperatorLookup())
         .withConformance(CellarPrepare.extending(connection.conformance()))
         .withDefaultNullCollation(connection.defaultNullCollation())
-        .withIdentifierExpansion(true));
+        .withIdentifierExpansion(true)
+        .withTypeCoercionFactory(CellarTypeCoercion::new));
     return new CellarValidator(SqlOperatorTables.chain(tables), catalogReader, context.getTypeFactory(), config);
   }
 
@@ -215,6 +216,16 @@ final class CellarValidator extends CalciteSqlValidator {
   protected void checkTypeAssignment(@Nullable SqlValidatorScope sourceScope, SqlValidatorTable table,
       RelDataType sourceRowType, RelDataType targetRowType, SqlNode query) {
     RelDataType targets = AssignmentTypes.castTargets(getTypeFactory(), sourceRowType, targetRowType);
+    for (int i = 0; i < Math.min(sourceRowType.getFieldCount(), targets.getFieldCount()); i++) {
+      RelDataType from = sourceRowType.getFieldList().get(i).getType();
+      RelDataTypeField to = targets.getFieldList().get(i);
+      if (org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(from) && !to.getType().isStruct()
+          && (to.getType().getKeyType() != null || to.getType().getComponentType() != null)) {
+        // Calcite's implicit coercion lets text stand for any type; no cast makes a MAP or ARRAY of it
+        throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, "Cannot assign to target "
+            + "field '" + to.getName() + "' of type " + to.getType() + " from a value of type " + from);
+      }
+    }
     try {
       super.checkTypeAssignment(sourceScope, table, sourceRowType, targets, query);
     } catch (IndexOutOfBoundsException e) {
@@ -267,6 +278,29 @@ final class CellarValidator extends CalciteSqlValidator {
     return super.makeNullaryCall(id);
   }
 
+  /** The first sub-query in {@code node}, itself included, or null. */
+  private static SqlNode firstQuery(SqlNode node) {
+    if (node.isA(SqlKind.QUERY)) {
+      return node;
+    }
+    if (node instanceof SqlCall call) {
+      for (SqlNode operand : call.getOperandList()) {
+        SqlNode q = operand == null ? null : firstQuery(operand);
+        if (q != null) {
+          return q;
+        }
+      }
+    } else if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+      for (SqlNode element : list) {
+        SqlNode q = element == null ? null : firstQuery(element);
+        if (q != null) {
+          return q;
+        }
+      }
+    }
+    return null;
+  }
+
   @Override
   protected @PolyNull SqlNode performUnconditionalRewrites(@PolyNull SqlNode node, boolean underFrom) {
     if (node instanceof SqlCall call && call.getKind() == SqlKind.MAP_VALUE_CONSTRUCTOR) {
@@ -303,8 +337,9 @@ final class CellarValidator extends CalciteSqlValidator {
         && call.operand(0) instanceof SqlCall function) {
       // a table function's arguments are evaluated before the function runs: a sub-query has no plan there
       for (SqlNode argument : function.getOperandList()) {
-        if (argument != null && argument.isA(SqlKind.QUERY)) {
-          SqlParserPos pos = argument.getParserPosition();
+        SqlNode query = argument == null ? null : firstQuery(argument);
+        if (query != null) {
+          SqlParserPos pos = query.getParserPosition();
           throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.FEATURE_NOT_SUPPORTED, "the arguments "
               + "of table function " + function.getOperator().getName() + " are values, not sub-queries (line "
               + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");

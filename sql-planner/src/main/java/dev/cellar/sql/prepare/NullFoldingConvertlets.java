@@ -17,7 +17,8 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
  * Calcite's conversion of SQL calls to expressions, with a call of a NULL-strict operator
  * ({@link Strong.Policy#ANY}: {@code + - * /}, comparisons, most functions) that has a NULL
  * operand converted to a NULL literal of its type at once: a NULL literal, or a constant
- * expression that Calcite's simplifier reduces to one (a {@code CASE} no branch of which is taken).
+ * expression that Calcite's simplifier reduces to one (a {@code CASE} no branch of which is taken,
+ * or whose branch taken is NULL, even where another branch holds a sub-query).
  *
  * <p>Calcite keeps {@code 37 / CAST(NULL AS INTEGER)} as a call; the conversion of the select
  * list around it then asks for the monotonicity of {@code ... * -33}, takes the constant call for
@@ -54,8 +55,9 @@ final class NullFoldingConvertlets implements SqlRexConvertletTable {
           if (RexLiteral.isNullLiteral(operand)) {
             return cx.getRexBuilder().makeNullLiteral(rc.getType());
           }
-          if (operand instanceof RexCall && RexUtil.isConstant(operand)) {
-            // a constant CASE, NULLIF, ... whose value is NULL ({@code CASE NULL WHEN 1 THEN 2 END})
+          if (operand instanceof RexCall && (RexUtil.isConstant(operand) || operand.getKind() == SqlKind.CASE)) {
+            // a constant CASE, NULLIF, ... whose value is NULL ({@code CASE NULL WHEN 1 THEN 2 END}), or
+            // a CASE whose taken branch is NULL ({@code CASE WHEN 1 = 1 THEN NULL ELSE (SELECT v) END})
             simplify = simplify != null ? simplify
                 : new RexSimplify(cx.getRexBuilder(), RelOptPredicateList.EMPTY, RexUtil.EXECUTOR);
             if (RexLiteral.isNullLiteral(simplify.simplifyUnknownAs(operand, RexUnknownAs.UNKNOWN))) {
