@@ -45,7 +45,9 @@ public final class SqlErrors {
   private static CellarSqlException translateOne(Throwable c) {
     String msg = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     if (c instanceof SqlParseException p) {
-      String m = msg.replace("\n", " ").replaceAll("\\s+", " ");
+      // without a message, the parser failed combining operators it had read (BETWEEN 1 AND NOT 3)
+      String m = c.getMessage() == null ? "an operator of the statement is missing an operand or is out of place"
+          : msg.replace("\n", " ").replaceAll("\\s+", " ");
       int cut = m.indexOf("Was expecting");
       if (cut > 0) {
         m = m.substring(0, cut).trim();

@@ -387,4 +387,41 @@ class FuzzRegressionTest {
     }
     assertEquals(java.util.List.of("1"), column("SELECT qty['a'] FROM stock"));
   }
+
+  @Test
+  void betweenWithAMisplacedOperatorIsASyntaxErrorWithoutAClassName() {
+    // the parser failed combining the operators and gave no message: "Syntax error: SqlParseException"
+    fails("42000", "SELECT id FROM t WHERE id BETWEEN 1 AND NOT 3", "an operator of the statement is missing an operand");
+  }
+
+  @Test
+  void floorOfATimeByANumberIsRefused() {
+    // Calcite took the number for a time unit: ClassCastException (XX000)
+    fails("42000", "SELECT FLOOR(CURRENT_TIMESTAMP, 5)", "FLOOR of a date or time takes a time unit", "not 5");
+    fails("42000", "SELECT CEIL(CURRENT_DATE, -99999999999999999999999)", "CEIL of a date or time");
+  }
+
+  @Test
+  void anAggregateInValuesIsRefused() throws Exception {
+    // the aggregate was planned over no input and could not be implemented (XX000)
+    fails("42000", "INSERT INTO t VALUES (7, COUNT(*), 'a')", "aggregate function COUNT is not allowed in VALUES");
+    fails("42000", "INSERT INTO t VALUES (7, ABS(SUM(1)), 'a')", "aggregate function SUM");
+    try (Statement s = c.createStatement()) {
+      assertEquals(1, s.executeUpdate("INSERT INTO t VALUES (7, (SELECT COUNT(*) FROM t), 'a')"));
+    }
+    assertEquals(java.util.List.of("3"), column("SELECT v FROM t WHERE id = 7"));
+  }
+
+  @Test
+  void aNullSubQueryInAnOrderingExpressionIsNull() throws Exception {
+    // (SELECT NULL) met after the expression around it was typed: "not a literal: /($1, null)" (XX000)
+    assertEquals(java.util.List.of("3", "2", "1"),
+        column("SELECT id FROM t ORDER BY v / CAST((SELECT (SELECT NULL)) AS INTEGER) * id, id DESC"));
+  }
+
+  @Test
+  void invertOfANestedSubQueryOrdersByItsValue() throws Exception {
+    // INVERT was rewritten after the nested sub-queries were: NullPointerException in decorrelation
+    assertEquals(java.util.List.of("3", "2", "1"), column("SELECT id FROM t ORDER BY INVERT((SELECT (SELECT v)))"));
+  }
 }

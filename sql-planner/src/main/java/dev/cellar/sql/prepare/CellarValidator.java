@@ -278,6 +278,47 @@ final class CellarValidator extends CalciteSqlValidator {
     return super.makeNullaryCall(id);
   }
 
+  /**
+   * Calcite's check of a call, except that {@code FLOOR} or {@code CEIL} of a date or time with a
+   * number for its unit is refused naming the call (Calcite took the number for a time unit).
+   */
+  @Override
+  public void validateCall(SqlCall call, SqlValidatorScope scope) {
+    if ((call.getKind() == SqlKind.FLOOR || call.getKind() == SqlKind.CEIL) && call.operandCount() == 2
+        && !(call.operand(1) instanceof org.apache.calcite.sql.SqlIntervalQualifier)
+        && !(call.operand(1) instanceof org.apache.calcite.sql.SqlCharStringLiteral)
+        && !(call.operand(1) instanceof org.apache.calcite.sql.SqlDynamicParam)
+        && org.apache.calcite.sql.type.SqlTypeUtil.isDatetime(deriveType(scope, call.operand(0)))) {
+      SqlParserPos pos = call.operand(1).getParserPosition();
+      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, call.getOperator().getName()
+          + " of a date or time takes a time unit ('DAY', 'HOUR', ...), not " + call.operand(1) + " (line "
+          + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
+    }
+    super.validateCall(call, scope);
+  }
+
+  /** The names of Calcite's standard aggregate functions, which the parser leaves unresolved. */
+  private static final java.util.Set<String> AGGREGATE_NAMES = SqlStdOperatorTable.instance().getOperatorList()
+      .stream().filter(org.apache.calcite.sql.SqlOperator::isAggregator)
+      .map(op -> op.getName().toUpperCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  /** The first call of an aggregate function in {@code node} outside its sub-queries, or null. */
+  private static SqlCall firstAggregate(SqlCall node) {
+    for (SqlNode operand : node.getOperandList()) {
+      if (operand instanceof SqlCall call && !call.getKind().belongsTo(SqlKind.QUERY)) {
+        if (call.getOperator().isAggregator() || call.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction f
+            && AGGREGATE_NAMES.contains(f.getName().toUpperCase(java.util.Locale.ROOT))) {
+          return call;
+        }
+        SqlCall inner = firstAggregate(call);
+        if (inner != null) {
+          return inner;
+        }
+      }
+    }
+    return null;
+  }
+
   /** The first sub-query in {@code node}, itself included, or null. */
   private static SqlNode firstQuery(SqlNode node) {
     if (node.isA(SqlKind.QUERY)) {
@@ -326,6 +367,16 @@ final class CellarValidator extends CalciteSqlValidator {
           + " needs a sub-query in parentheses, not " + call.operand(0) + ", at line " + pos.getLineNum() + ", column "
           + pos.getColumnNum());
     }
+    if (node instanceof SqlCall values && values.getKind() == SqlKind.VALUES) {
+      // "VALUES (1, COUNT(*))": Calcite plans the aggregate over no input and cannot implement it
+      SqlCall aggregate = firstAggregate(values);
+      if (aggregate != null) {
+        SqlParserPos pos = aggregate.getParserPosition();
+        throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.SYNTAX_ERROR, "aggregate function "
+            + aggregate.getOperator().getName() + " is not allowed in VALUES (line " + pos.getLineNum() + ", column "
+            + pos.getColumnNum() + ")");
+      }
+    }
     if (node instanceof org.apache.calcite.sql.SqlOrderBy orderBy && !orderBy.query.isA(SqlKind.QUERY)) {
       // "(5 OFFSET 2)": the parser takes an expression in parentheses as a query it may order and page
       SqlParserPos pos = orderBy.getParserPosition();
@@ -371,10 +422,12 @@ final class CellarValidator extends CalciteSqlValidator {
     if (expanded != node) {
       return performUnconditionalRewrites(expanded, underFrom);
     }
-    if (node != null) {
-      NestedScalarQueries.rewrite(node, underFrom);
+    // Phoenix's forms first: ORDER BY INVERT((SELECT (SELECT x))) DESC is ORDER BY (SELECT (SELECT x)), unwrapped next
+    SqlNode phoenix = PhoenixOperatorTable.rewrite(node);
+    if (phoenix != null) {
+      NestedScalarQueries.rewrite(phoenix, underFrom);
     }
-    SqlNode rewritten = super.performUnconditionalRewrites(PhoenixOperatorTable.rewrite(node), underFrom);
+    SqlNode rewritten = super.performUnconditionalRewrites(phoenix, underFrom);
     if (rewritten instanceof SqlCall call) {
       VaryingLiterals.rewrite(call);
     }

@@ -21,7 +21,8 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * {@code (SELECT (SELECT v) + 1)} is {@code (SELECT v) + 1}. Such a sub-query reads one row of
  * no columns and gives its expression, so the two are the same value; Calcite's planner does not
  * implement a sub-query nested in a sub-query of one row that refers to the outer query (it
- * asserts, or gives NULL).
+ * asserts, or gives NULL). {@code (SELECT NULL)} is {@code NULL}: as a sub-query, Calcite's
+ * planner met its value only after typing the expression around it, and asserted.
  *
  * <p>Only places where a query is a value are rewritten: the SELECT list, WHERE, GROUP BY, HAVING and ORDER BY, the
  * values and condition of an UPDATE, the condition of a DELETE, the left of IN, SOME or ALL, and the
@@ -126,6 +127,9 @@ final class NestedScalarQueries {
     }
     if (value instanceof org.apache.calcite.sql.SqlIdentifier id && id.isStar()) {
       return null;
+    }
+    if (org.apache.calcite.sql.SqlUtil.isNullLiteral(value, false)) {
+      return value; // (SELECT NULL) is NULL; Calcite's planner folds the literal, not the sub-query
     }
     Shape shape = new Shape();
     value.accept(shape);
