@@ -424,4 +424,34 @@ class FuzzRegressionTest {
     // INVERT was rewritten after the nested sub-queries were: NullPointerException in decorrelation
     assertEquals(java.util.List.of("3", "2", "1"), column("SELECT id FROM t ORDER BY INVERT((SELECT (SELECT v)))"));
   }
+
+  @Test
+  void aJoinOnATruthValueIsNotMerged() throws Exception {
+    // over the fuzzer's corpus tables, the NOT EXISTS below was decorrelated into a merge join on
+    // the BOOLEAN of the NOT IN; Calcite's code for it did not compile (XX000). Now: the cast of
+    // the shop's id to BOOLEAN fails as it should (22018)
+    try (Connection corpus = DriverManager.getConnection("jdbc:cellar:mem:fuzzcorpus;shutdown=true");
+        Statement s = corpus.createStatement()) {
+      for (String sql : SqlCorpus.load()) {
+        if (sql.regionMatches(true, 0, "CREATE", 0, 6) || sql.regionMatches(true, 0, "INSERT", 0, 6)
+            || sql.regionMatches(true, 0, "UPSERT", 0, 6)) {
+          try {
+            s.execute(sql);
+          } catch (SQLException e) {
+            // as the fuzzer: a table made twice, a row of a table made later
+          }
+        }
+      }
+      String sql = "SELECT name FROM shop s WHERE NOT EXISTS (SELECT 1 FROM shop_item si "
+          + "WHERE si.shop_id NOT IN ('v0', 'v1') = s.shop_id)";
+      SQLException e = assertThrows(SQLException.class, () -> {
+        try (ResultSet rs = s.executeQuery(sql)) {
+          while (rs.next()) {
+            rs.getString(1);
+          }
+        }
+      });
+      assertEquals("22018", e.getSQLState(), e.getMessage());
+    }
+  }
 }

@@ -320,6 +320,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
     for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.RULES) {
       planner.addRule(rule);
     }
+    planner.removeRule(dev.cellar.sql.rules.MergeJoinKeys.REPLACED);
+    planner.addRule(dev.cellar.sql.rules.MergeJoinKeys.RULE);
     planner.addRule(CellarRules.MODIFY);
     planner.addRule(CellarRules.TO_ENUMERABLE);
     for (org.apache.calcite.plan.RelOptRule rule : CellarRules.RULES) {
