@@ -20,7 +20,6 @@ import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
-import org.apache.calcite.jdbc.CalciteConnectionAccess;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.Driver;
 
@@ -36,7 +35,7 @@ import org.apache.calcite.jdbc.Driver;
  * SQLState 40001 if another transaction committed a change of one of its rows first. Closing the
  * connection rolls back what is not committed. See {@code sql.md}, "Transactions".
  */
-final class CellarConnection extends CalciteConnectionAccess {
+final class CellarConnection extends ConnectionChecks {
   CellarConnection(Driver driver, AvaticaFactory factory, String url, Properties info, CalciteSchema rootSchema,
       JavaTypeFactory typeFactory) {
     super(driver, factory, url, info, rootSchema, typeFactory);

@@ -31,7 +31,7 @@ import org.apache.calcite.rel.type.RelDataTypeSystem;
  * {@link CellarTypeFactory} makes text UTF-8; no {@code metadata} schema),
  * {@link CellarStatement}s, {@link CellarPreparedStatement}s, {@link CellarResultSet}s,
  * {@link CellarDatabaseMetaData}, and Calcite's result set metadata, with JDBC's column sizes
- * ({@link ColumnSizes}).
+ * ({@link ColumnSizes}) and column indexes checked ({@link CellarResultSetMetaData}).
  */
 public final class CellarJdbcFactory extends CalciteFactory {
   private final CalciteJdbc41Factory calcite = new CalciteJdbc41Factory();
@@ -96,8 +96,13 @@ public final class CellarJdbcFactory extends CalciteFactory {
     for (ColumnMetaData c : signature.columns) {
       columns.add(jdbcSizes(c));
     }
-    return calcite.newResultSetMetaData(statement, new Meta.Signature(columns, signature.sql, signature.parameters,
-        signature.internalParameters, signature.cursorFactory, signature.statementType));
+    ResultSetMetaData metaData = calcite.newResultSetMetaData(statement, new Meta.Signature(columns, signature.sql,
+        signature.parameters, signature.internalParameters, signature.cursorFactory, signature.statementType));
+    try {
+      return new CellarResultSetMetaData(metaData);
+    } catch (SQLException e) {
+      return metaData;
+    }
   }
 
   /** {@code c} with JDBC's precision, scale and display size ({@link ColumnSizes}) instead of Calcite's. */

@@ -30,7 +30,6 @@ import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.TypedValue;
-import org.apache.calcite.jdbc.CalcitePreparedStatementAccess;
 
 /**
  * Calcite's prepared statement, with every setter converting its value to the type of its
@@ -42,7 +41,7 @@ import org.apache.calcite.jdbc.CalcitePreparedStatementAccess;
  * prepared with {@code RETURN_GENERATED_KEYS} ({@link KeyCapture}). A parameter of a type Cellar
  * has no column of (a MAP, an untyped expression) takes its value as Calcite does.
  */
-class CellarPreparedStatement extends CalcitePreparedStatementAccess {
+class CellarPreparedStatement extends PreparedStatementChecks {
   private final KeyCapture keys = new KeyCapture();
   private final WarningCapture warnings = new WarningCapture();
   private boolean returnGeneratedKeys;
@@ -91,6 +90,7 @@ class CellarPreparedStatement extends CalcitePreparedStatementAccess {
   /** Runs the batch; with {@code RETURN_GENERATED_KEYS}, the keys of all its statements are kept. */
   @Override
   public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
     return warnings.run(() -> keys.run(returnGeneratedKeys, super::executeLargeBatch));
   }
 

@@ -14,7 +14,6 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.util.TimeZone;
-import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
@@ -26,7 +25,7 @@ import org.apache.calcite.avatica.QueryState;
  * the JDBC 4.2 types: {@code java.time} values ({@link Temporals}), the wrappers of primitives,
  * {@code String}, {@code BigDecimal}, {@code byte[]} and the {@code java.sql} datetime classes.
  */
-final class CellarResultSet extends AvaticaResultSet {
+final class CellarResultSet extends ResultSetUpdates {
   CellarResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
       ResultSetMetaData metaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
     super(statement, state, signature, metaData, timeZone, firstFrame);
@@ -39,11 +38,19 @@ final class CellarResultSet extends AvaticaResultSet {
     } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toSql(e);
     } catch (SQLException e) {
-      if (e.getSQLState() == null && "Statement canceled".equals(e.getMessage())) {
-        throw JdbcErrors.of(SqlState.CANCELLED.code(), "statement cancelled", e);
-      }
-      throw e;
+      throw ClientErrors.stated(e);
     }
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    return ClientErrors.call(() -> super.unwrap(iface));
+  }
+
+  @Override
+  public String getCursorName() throws SQLException {
+    checkOpen();
+    throw ClientErrors.refused("getCursorName is not supported: Cellar has no positioned UPDATE or DELETE");
   }
 
   @Override
@@ -56,7 +63,14 @@ final class CellarResultSet extends AvaticaResultSet {
     if (type == null) {
       throw JdbcErrors.of(SqlState.INVALID_PARAMETER_VALUE.code(), "getObject: the type is null", null);
     }
-    Object v = value(columnIndex, type);
+    Object v;
+    try {
+      v = value(columnIndex, type);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw JdbcErrors.of(SqlState.INVALID_DATETIME.code(), "column " + columnIndex + " ("
+          + getMetaData().getColumnTypeName(columnIndex) + ") cannot be read as " + type.getSimpleName() + ": '"
+          + e.getParsedString() + "' is not a date or time", e);
+    }
     if (v == null || wasNull()) {
       return null;
     }

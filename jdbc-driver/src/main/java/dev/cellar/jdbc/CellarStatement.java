@@ -40,6 +40,7 @@ class CellarStatement extends CalciteStatementAccess {
 
   @Override
   public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
     return warnings.run(() -> keys.run(false, super::executeLargeBatch));
   }
 
@@ -84,6 +85,7 @@ class CellarStatement extends CalciteStatementAccess {
 
   /** Runs an execution of {@code sql}, its error's message starting with what is wrong ({@link JdbcErrors#clean}). */
   private <T> T run(String sql, boolean captureKeys, KeyCapture.Execution<T> execution) throws SQLException {
+    checkOpen();
     try {
       return warnings.run(() -> keys.run(captureKeys, execution));
     } catch (SQLException e) {
@@ -109,5 +111,82 @@ class CellarStatement extends CalciteStatementAccess {
   public ResultSet getGeneratedKeys() throws SQLException {
     checkOpen();
     return keys.resultSet(connection);
+  }
+
+  @Override
+  protected void checkOpen() throws SQLException {
+    if (isClosed()) {
+      throw StatementChecks.closed();
+    }
+    if (connection.isClosed()) {
+      throw JdbcErrors.of(dev.cellar.sql.SqlState.CONNECTION_DOES_NOT_EXIST.code(), "the connection is closed", null);
+    }
+  }
+
+  @Override
+  public void setLargeMaxRows(long max) throws SQLException {
+    ClientErrors.run(() -> super.setLargeMaxRows(max));
+  }
+
+  @Override
+  public void setQueryTimeout(int seconds) throws SQLException {
+    ClientErrors.run(() -> super.setQueryTimeout(seconds));
+  }
+
+  @Override
+  public void setFetchSize(int rows) throws SQLException {
+    checkOpen();
+    StatementChecks.fetchSize(rows);
+    super.setFetchSize(rows);
+  }
+
+  @Override
+  public void setFetchDirection(int direction) throws SQLException {
+    checkOpen();
+    StatementChecks.fetchDirection(direction);
+    super.setFetchDirection(direction);
+  }
+
+  @Override
+  public boolean getMoreResults(int current) throws SQLException {
+    return ClientErrors.call(() -> super.getMoreResults(current));
+  }
+
+  @Override
+  public void setEscapeProcessing(boolean enable) throws SQLException {
+    checkOpen();
+    StatementChecks.escapeProcessing(enable);
+  }
+
+  @Override
+  public void setMaxFieldSize(int max) throws SQLException {
+    checkOpen();
+    StatementChecks.maxFieldSize(max);
+  }
+
+  @Override
+  public void setCursorName(String name) throws SQLException {
+    checkOpen();
+    throw StatementChecks.noCursorName();
+  }
+
+  /** A hint only: statements are not pooled by the driver. */
+  @Override
+  public void setPoolable(boolean poolable) throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    return ClientErrors.call(() -> super.unwrap(iface));
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    checkOpen();
+    if (sql == null) {
+      throw JdbcErrors.of(dev.cellar.sql.SqlState.SYNTAX_ERROR.code(), "Syntax error: no SQL statement (null)", null);
+    }
+    super.addBatch(sql);
   }
 }

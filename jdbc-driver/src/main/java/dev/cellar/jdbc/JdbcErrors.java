@@ -94,14 +94,17 @@ final class JdbcErrors {
     if (e instanceof BatchUpdateException) {
       return e;
     }
+    if (e.getSQLState() == null) {
+      e = ClientErrors.stated(e);
+    }
     String m = e instanceof AvaticaSqlException a ? a.getErrorMessage() : e.getMessage();
     if (m == null) {
       return e;
     }
-    String executing = sql == null ? null : "Error while executing SQL \"" + sql + "\": ";
+    String executing = "Error while executing SQL \"" + sql + "\": ";
     for (boolean stripped = true; stripped;) {
       stripped = true;
-      if (executing != null && m.startsWith(executing)) {
+      if (m.startsWith(executing)) {
         m = m.substring(executing.length());
       } else if (m.startsWith("exception while executing query: ")) {
         m = m.substring("exception while executing query: ".length());

@@ -12,7 +12,9 @@ public enum SqlState {
   PARAMETER_NOT_SET("07001"),
   /** A parameter's value is of a Java or JDBC type that cannot become the parameter's type. */
   RESTRICTED_DATA_TYPE_ATTRIBUTE_VIOLATION("07006"),
-  /** A parameter index that is not one of the statement's parameters. */
+  /** {@code executeQuery} of a statement that returns no rows (an UPDATE, a DDL statement). */
+  NOT_A_QUERY("07005"),
+  /** A parameter or column index that is not one of the statement's parameters or the result's columns. */
   INVALID_DESCRIPTOR_INDEX("07009"),
   /** A connection cannot be opened. */
   CONNECTION_FAILED("08001"),
@@ -54,6 +56,8 @@ public enum SqlState {
   SYNTAX_ERROR("42000"),
   /** A statement a transaction with uncommitted writes cannot run (DDL): commit or roll back first. */
   ACTIVE_TRANSACTION("25001"),
+  /** A result set's value read with no current row (before {@code next()}, or past the last row). */
+  INVALID_CURSOR_STATE("24000"),
   /** A transaction lost to another that committed a change of the same row first; retry it. */
   SERIALIZATION_FAILURE("40001"),
   /** A limit of the system was reached: a transaction's uncommitted writes are too large. */
