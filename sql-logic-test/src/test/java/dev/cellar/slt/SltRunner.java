@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -91,6 +92,8 @@ final class SltRunner {
     final String file;
     int queriesPassed;
     int queriesFailed;
+    /** Queries answered as the SQL standard has it where SQLite differs ({@link SqliteSemantics}). */
+    int queriesDiffering;
     int queriesSkipped;
     int statementsPassed;
     int statementsFailed;
@@ -100,6 +103,8 @@ final class SltRunner {
     long cpuMillis = -1;
     boolean halted;
     final List<Failure> failures = new ArrayList<>();
+    /** The queries counted in {@link #queriesDiffering}, with their kind. */
+    final List<Map.Entry<String, Failure>> differences = new ArrayList<>();
     /** The slowest statements and queries: milliseconds, line, SQL. */
     final List<Slow> slowest = new ArrayList<>();
 
@@ -118,7 +123,7 @@ final class SltRunner {
     }
 
     int queries() {
-      return queriesPassed + queriesFailed + queriesSkipped;
+      return queriesPassed + queriesFailed + queriesDiffering + queriesSkipped;
     }
   }
 
@@ -162,7 +167,7 @@ final class SltRunner {
 
   private boolean filteredOut(SltScript.Record record, FileResult result) {
     if (queryLimit > 0 && record instanceof SltScript.Query
-        && result.queriesPassed + result.queriesFailed >= queryLimit) {
+        && result.queriesPassed + result.queriesFailed + result.queriesDiffering >= queryLimit) {
       return true;
     }
     return queryFilter != null && record instanceof SltScript.Query q
@@ -211,6 +216,14 @@ final class SltRunner {
         result.timed(millis, record.line(), sql);
         Failure failure =
             result.failures.size() > failuresBefore ? result.failures.get(failuresBefore) : null;
+        String difference = failure == null ? null : SqliteSemantics.of(failure);
+        if (difference != null) {
+          result.failures.remove(failuresBefore);
+          result.queriesFailed--;
+          result.queriesDiffering++;
+          result.differences.add(Map.entry(difference, failure));
+          failure = null;
+        }
         if (failure != null) {
           String table = readsDamaged(sql, damaged);
           if (table != null) {
