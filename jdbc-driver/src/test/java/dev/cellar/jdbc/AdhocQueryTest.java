@@ -104,6 +104,60 @@ class AdhocQueryTest {
     assertEquals(misses + 2, session.planCacheMisses());
   }
 
+  /**
+   * Statements of one shape with ever new literals answer as on a connection without plan cache
+   * (which parses every statement): the literals found by the shape's scan, not by the parser, are
+   * the ones the parser takes out, in quotes, comments, quoted names, beside a minus sign or
+   * statement parameters, and those that stay in the text (LIMIT, IN lists, DATE) stay.
+   */
+  @Test
+  void literalsFoundByTheStatementsShapeAnswerAsParsedOnes() throws Exception {
+    String[] shapes = {
+        "SELECT ts, product FROM sale WHERE user_id = {S} AND price > {N} ORDER BY ts",
+        "SELECT /* 'u1' 5 */ ts FROM sale WHERE qty = {N} -- AND user_id = 'x'\n AND price < {N} ORDER BY ts",
+        "SELECT \"TS\", 'label''s' AS l FROM sale WHERE \"QTY\" > {N} AND product <> {S} ORDER BY 1",
+        "SELECT ts FROM sale WHERE qty >= {N} AND product LIKE {S} ORDER BY ts LIMIT 2",
+        "SELECT ts FROM sale WHERE ratio > {N} AND ts IN (1, 3, 5) AND code <> {S} ORDER BY ts",
+        "SELECT COUNT(*) FROM sale WHERE price BETWEEN {N} AND {N} AND product > {S}",
+        "SELECT ts FROM sale WHERE qty - {N} > {N} AND DATE '2024-01-01' < CURRENT_DATE ORDER BY ts",
+        "SELECT a.ts FROM sale a JOIN sale b ON a.user_id = b.user_id WHERE b.product = {S} AND a.qty < -{N} ORDER BY 1",
+    };
+    String[] strings = {"'u1'", "'pen'", "'o''brien'", "''", "'u3'", "'u1 '", "'p%'", "'ab'", "'ink'", "'é€'"};
+    String[] numbers = {"1", "-1", "- 2.5", "1e0", ".5", "29.99", "-0.001", "123456789012345678901234567890", "2", "3"};
+    long found = CellarPrepare.literalShapeHits();
+    try (Connection reference = Sql.connect(url + ";planCacheSize=0")) {
+      for (String shape : shapes) {
+        for (int v = 0; v < strings.length; v++) {
+          String sql = shape.replaceFirst("\\{S}", java.util.regex.Matcher.quoteReplacement(strings[v]));
+          for (int k = 0; sql.contains("{N}"); k++) {
+            sql = sql.replaceFirst("\\{N}", numbers[(v + k) % numbers.length]);
+          }
+          assertEquals(answer(reference, sql), answer(c, sql), sql);
+        }
+      }
+    }
+    long hits = CellarPrepare.literalShapeHits() - found;
+    // the first statement of each shape, and those whose minus sign makes another shape, are parsed
+    assertTrue(hits >= shapes.length * 4L, "statements of a known shape skip the parse: " + hits);
+  }
+
+  /** The rows of {@code sql} as text, or its SQLState. */
+  private static List<String> answer(Connection conn, String sql) {
+    try (java.sql.Statement s = conn.createStatement(); java.sql.ResultSet rs = s.executeQuery(sql)) {
+      List<String> rows = new java.util.ArrayList<>();
+      while (rs.next()) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+          b.append(rs.getString(i)).append('|');
+        }
+        rows.add(b.toString());
+      }
+      return rows;
+    } catch (java.sql.SQLException e) {
+      return List.of("error " + e.getSQLState());
+    }
+  }
+
   @Test
   void statementParametersKeepTheirPositionsBesideLiterals() throws Exception {
     String sql = "SELECT ts FROM sale WHERE price > %s AND user_id = ? AND qty < %s AND ts > ? ORDER BY ts";

@@ -13,6 +13,9 @@ public abstract class Mutation {
   /** Timestamp meaning "assigned by the store when the write is applied". */
   public static final long LATEST_TIMESTAMP = Long.MAX_VALUE;
 
+  /** The longest row key, in bytes (as HBase's): also the longest region boundary. */
+  public static final int MAX_ROW_LENGTH = Short.MAX_VALUE;
+
   protected final byte[] row;
   protected final long timestamp;
   protected final List<Cell> cells = new ArrayList<>();
@@ -23,9 +26,9 @@ public abstract class Mutation {
     if (row.length == 0) {
       throw new IllegalArgumentException("row key must not be empty");
     }
-    if (row.length > Short.MAX_VALUE) {
+    if (row.length > MAX_ROW_LENGTH) {
       throw new IllegalArgumentException("row key of " + row.length + " bytes is longer than the maximum of "
-          + Short.MAX_VALUE);
+          + MAX_ROW_LENGTH);
     }
     checkTimestamp(timestamp);
     this.row = row;

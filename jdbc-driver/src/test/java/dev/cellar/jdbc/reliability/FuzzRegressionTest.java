@@ -454,4 +454,31 @@ class FuzzRegressionTest {
       assertEquals("22018", e.getSQLState(), e.getMessage());
     }
   }
+
+  @Test
+  void aSplitPointLongerThanARowkeyIsRefusedAndTheDatabaseReopens(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    // the long fuzz split a region at a 40,000-character string: the MANIFEST recorded a boundary
+    // longer than any rowkey, and the database no longer opened. Now refused, as a key that long is
+    String url = "jdbc:cellar:file:" + dir.resolve("db");
+    String big = "x".repeat(40_000);
+    try (Connection f = DriverManager.getConnection(url); Statement s = f.createStatement()) {
+      s.execute("CREATE TABLE k (id VARCHAR PRIMARY KEY, v INTEGER)");
+      SQLException split = assertThrows(SQLException.class, () -> s.execute("ALTER TABLE k SPLIT AT ('" + big + "')"));
+      assertEquals("22001", split.getSQLState(), split.getMessage());
+      assertTrue(split.getMessage().contains("longer than the maximum of 32767"), split.getMessage());
+      SQLException create = assertThrows(SQLException.class,
+          () -> s.execute("CREATE TABLE k2 (id VARCHAR PRIMARY KEY) SPLIT ON ('a', '" + big + "')"));
+      assertEquals("22001", create.getSQLState(), create.getMessage());
+      SQLException insert = assertThrows(SQLException.class, () -> s.execute("INSERT INTO k VALUES ('" + big + "', 1)"));
+      assertEquals("22001", insert.getSQLState(), insert.getMessage());
+      s.execute("ALTER TABLE k SPLIT AT ('" + "m".repeat(32_000) + "')");
+      s.execute("INSERT INTO k VALUES ('a', 1), ('z', 2)");
+    }
+    try (Connection f = DriverManager.getConnection(url); Statement s = f.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM k")) {
+      assertTrue(rs.next());
+      assertEquals(2, rs.getInt(1));
+    }
+  }
 }

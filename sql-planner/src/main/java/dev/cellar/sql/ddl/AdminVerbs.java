@@ -131,6 +131,11 @@ public final class AdminVerbs {
       if (key.length == 0) {
         throw new IllegalArgumentException("the key is empty");
       }
+      if (key.length > dev.cellar.storage.Mutation.MAX_ROW_LENGTH) {
+        throw new CellarSqlException(SqlState.STRING_TRUNCATION, "SPLIT AT (" + first.position() + ") of table "
+            + t.name() + " encodes to a rowkey of " + key.length + " bytes, longer than the maximum of "
+            + dev.cellar.storage.Mutation.MAX_ROW_LENGTH);
+      }
       return key;
     } catch (IllegalArgumentException e) {
       throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "SPLIT AT (" + first.position() + ") of table "

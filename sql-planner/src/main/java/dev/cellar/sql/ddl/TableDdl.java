@@ -234,6 +234,11 @@ final class TableDdl {
         throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "split point " + t.show() + " at " + t.position()
             + " cannot be encoded as key column " + lead.name() + ": " + e.getMessage());
       }
+      if (k.length > dev.cellar.storage.Mutation.MAX_ROW_LENGTH) {
+        throw new CellarSqlException(SqlState.STRING_TRUNCATION, "split point at " + t.position() + " of table "
+            + def.name() + " encodes to a rowkey of " + k.length + " bytes, longer than the maximum of "
+            + dev.cellar.storage.Mutation.MAX_ROW_LENGTH);
+      }
       if (!sorted.add(k)) {
         throw CellarSqlException.syntax("split point " + t.show() + " at " + t.position() + " repeats an earlier one");
       }

@@ -184,6 +184,17 @@ public class CellarPrepare extends CalcitePrepareImpl {
    */
   private <T> CalciteSignature<T> withLiteralParameters(Context context, CellarSession session,
       Catalog.Snapshot catalog, String sql, Type elementType, long maxRowCount) {
+    LiteralShapes shapes = session.planCache(PlanCache::new).shapes;
+    LiteralShapes.Scan scan = LiteralShapes.Scan.of(sql);
+    LiteralParameters known = shapes.find(sql, scan, catalog.version());
+    if (known != null) {
+      PlanCache.Key key = new PlanCache.Key(known.text, context.getDefaultSchemaPath(), maxRowCount, elementType);
+      CalciteSignature<T> shared = session.planCache(PlanCache::new).get(key, catalog.version());
+      CalciteSignature<T> bound = shared == null ? null : known.bind(shared, sql);
+      if (bound != null) {
+        return bound;
+      }
+    }
     SqlNode parsed;
     try {
       parsed = SqlParser.create(sql, parserConfig(context.config())).parseStmt();
@@ -194,6 +205,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     if (literals == null) {
       return null;
     }
+    shapes.record(sql, scan, literals, catalog.version());
     PlanCache.Key key = new PlanCache.Key(literals.text, context.getDefaultSchemaPath(), maxRowCount, elementType);
     CalciteSignature<T> shared = session.planCache(PlanCache::new).get(key, catalog.version());
     if (shared == null) {
@@ -216,6 +228,11 @@ public class CellarPrepare extends CalcitePrepareImpl {
     return CellarParser.config().withQuoting(config.quoting()).withQuotedCasing(config.quotedCasing())
         .withUnquotedCasing(config.unquotedCasing()).withCaseSensitive(config.caseSensitive())
         .withConformance(extending(config.conformance()));
+  }
+
+  /** Statements of a known shape whose literals were taken out without parsing them, in this JVM ({@link LiteralShapes}). */
+  public static long literalShapeHits() {
+    return LiteralShapes.found();
   }
 
   /** Classes compiled for plans in this JVM ({@link CompiledCode}). */

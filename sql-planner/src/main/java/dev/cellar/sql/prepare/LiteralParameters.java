@@ -64,18 +64,43 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  */
 final class LiteralParameters {
   private static final Pattern NUMBER = Pattern.compile("-?\\s*(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
-  private static final Pattern STRING = Pattern.compile("'([^']|'')*'");
 
   /** The text with literals as {@code ?}. */
   final String text;
   /** Per {@code ?} of {@link #text}, in order: the statement's own parameter (an Integer index) or a literal. */
   private final List<Object> slots;
   private final int ownParameters;
+  /** Per literal taken out: its start and end in the statement's text, and its index in {@link #slots}. */
+  private final int[][] literalSpans;
 
-  private LiteralParameters(String text, List<Object> slots, int ownParameters) {
+  private LiteralParameters(String text, List<Object> slots, int ownParameters, int[][] literalSpans) {
     this.text = text;
     this.slots = slots;
     this.ownParameters = ownParameters;
+    this.literalSpans = literalSpans;
+  }
+
+  /**
+   * The literals of a statement whose text with them as {@code ?} is {@code text}: per
+   * {@code ?}, in order, the statement's own parameter (an Integer index) or a
+   * {@linkplain #literal literal} ({@link LiteralShapes}).
+   */
+  static LiteralParameters of(String text, List<Object> slots, int ownParameters, int[][] literalSpans) {
+    return new LiteralParameters(text, slots, ownParameters, literalSpans);
+  }
+
+  /** A literal's value, a String or a BigDecimal, for {@link #of(String, List, int, int[][])}. */
+  static Object literal(Object value, boolean exact) {
+    return new Literal(value, exact);
+  }
+
+  int ownParameters() {
+    return ownParameters;
+  }
+
+  /** Per literal taken out: its start and end in the statement's text, and its slot. */
+  int[][] literalSpans() {
+    return literalSpans;
   }
 
   /** A literal taken out of the text: its value, a String or a BigDecimal, and whether it was exact. */
@@ -112,7 +137,7 @@ final class LiteralParameters {
       if (lit instanceof SqlNumericLiteral n && NUMBER.matcher(written).matches()
           && new BigDecimal(written.replaceAll("\\s", "")).compareTo(n.getValueAs(BigDecimal.class)) == 0) {
         value = new Literal(n.getValueAs(BigDecimal.class), n.isExact());
-      } else if (lit instanceof SqlCharStringLiteral && STRING.matcher(written).matches()
+      } else if (lit instanceof SqlCharStringLiteral && isQuoted(written)
           && written.substring(1, written.length() - 1).replace("''", "'").equals(lit.getValueAs(String.class))) {
         value = new Literal(lit.getValueAs(String.class), true);
       } else {
@@ -132,6 +157,7 @@ final class LiteralParameters {
     }
     StringBuilder text = new StringBuilder(sql.length());
     List<Object> slots = new ArrayList<>();
+    List<int[]> literalSpans = new ArrayList<>();
     int at = 0;
     for (Map.Entry<Integer, Object[]> e : spans.entrySet()) {
       if (e.getKey() < at) {
@@ -139,10 +165,13 @@ final class LiteralParameters {
       }
       text.append(sql, at, e.getKey()).append('?');
       at = (Integer) e.getValue()[0];
+      if (e.getValue()[1] instanceof Literal) {
+        literalSpans.add(new int[] {e.getKey(), at, slots.size()});
+      }
       slots.add(e.getValue()[1]);
     }
     text.append(sql, at, sql.length());
-    return new LiteralParameters(text.toString(), slots, finder.params.size());
+    return new LiteralParameters(text.toString(), slots, finder.params.size(), literalSpans.toArray(new int[0][]));
   }
 
   /**
@@ -378,6 +407,25 @@ final class LiteralParameters {
       return node instanceof SqlSelect || node instanceof SqlOrderBy || node instanceof SqlWith
           || node.getKind() == SqlKind.UNION || node.getKind() == SqlKind.SCALAR_QUERY;
     }
+  }
+
+  /**
+   * Whether {@code s} is one quoted string, quotes inside doubled (a loop: the pattern
+   * {@code '([^']|'')*'} recurses per character and overflows the stack on long strings).
+   */
+  private static boolean isQuoted(String s) {
+    if (s.length() < 2 || s.charAt(0) != '\'' || s.charAt(s.length() - 1) != '\'') {
+      return false;
+    }
+    for (int i = 1; i < s.length() - 1; i++) {
+      if (s.charAt(i) == '\'') {
+        if (i + 1 >= s.length() - 1 || s.charAt(i + 1) != '\'') {
+          return false;
+        }
+        i++;
+      }
+    }
+    return true;
   }
 
   private static int[] lineStarts(String sql) {

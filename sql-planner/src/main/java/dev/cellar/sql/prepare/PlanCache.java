@@ -25,8 +25,12 @@ final class PlanCache implements CellarSession.PlanCacheStats {
   private long hits;
   private long misses;
 
+  /** Which literals of each statement shape become parameters, found again without parsing. */
+  final LiteralShapes shapes;
+
   PlanCache(int capacity) {
     this.capacity = capacity;
+    this.shapes = new LiteralShapes(capacity);
     this.plans = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
       protected boolean removeEldestEntry(Map.Entry<Key, Plan> eldest) {

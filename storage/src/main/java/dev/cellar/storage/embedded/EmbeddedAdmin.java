@@ -58,12 +58,21 @@ final class EmbeddedAdmin implements Admin {
       if (k == null || k.length == 0) {
         throw new IllegalArgumentException("split keys of table '" + table + "' must not be empty");
       }
+      checkLength(table, k);
       if (!keys.add(k)) {
         throw new IllegalArgumentException("split key '" + Bytes.toStringBinary(k) + "' of table '" + table
             + "' is given twice");
       }
     }
     return new ArrayList<>(keys);
+  }
+
+  /** A region boundary is a row key: refused past {@link dev.cellar.storage.Mutation#MAX_ROW_LENGTH} bytes. */
+  private static void checkLength(String table, byte[] key) {
+    if (key.length > dev.cellar.storage.Mutation.MAX_ROW_LENGTH) {
+      throw new IllegalArgumentException("split key of " + key.length + " bytes for table '" + table
+          + "' is longer than the maximum row key of " + dev.cellar.storage.Mutation.MAX_ROW_LENGTH + " bytes");
+    }
   }
 
   private static List<Region> regionsFor(long id, TableDescriptor d, List<byte[]> bounds) {
@@ -295,6 +304,7 @@ final class EmbeddedAdmin implements Admin {
   @Override
   public void split(String name, byte[] splitPoint) {
     store.checkWritable();
+    checkLength(name, splitPoint);
     TableHandle t = store.handle(name);
     Region r = t.regionFor(splitPoint);
     if (Arrays.equals(r.startRow(), splitPoint)) {
@@ -353,7 +363,9 @@ final class EmbeddedAdmin implements Admin {
             logged.split(filesIn, bytesIn, filesOut);
             logged.done();
             logged = null;
-            LOG.info("split a region of table {} at '{}'", t.name(), Bytes.toStringBinary(at));
+            LOG.info("split a region of table {} at '{}'{}", t.name(),
+                Bytes.toStringBinary(at.length > 64 ? Arrays.copyOf(at, 64) : at),
+                at.length > 64 ? "... (" + at.length + " bytes)" : "");
           }
         } finally {
           if (logged != null) {
