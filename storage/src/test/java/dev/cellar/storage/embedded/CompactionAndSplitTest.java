@@ -213,6 +213,24 @@ class CompactionAndSplitTest {
   }
 
   @Test
+  void splitKeysLongerThanARowKeyAreRefused(@TempDir Path dir) throws Exception {
+    byte[] tooLong = new byte[dev.cellar.storage.Mutation.MAX_ROW_LENGTH + 1];
+    java.util.Arrays.fill(tooLong, (byte) 'x');
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      IllegalArgumentException create = assertThrows(IllegalArgumentException.class,
+          () -> s.admin().createTable(TableDescriptor.of("t1", "f1"), new byte[][] {tooLong}));
+      assertTrue(create.getMessage().contains("longer than the maximum row key"), create.getMessage());
+      s.admin().createTable(TableDescriptor.of("t1", "f1"));
+      assertThrows(IllegalArgumentException.class, () -> s.admin().split("t1", tooLong));
+      s.admin().split("t1", java.util.Arrays.copyOf(tooLong, dev.cellar.storage.Mutation.MAX_ROW_LENGTH));
+    }
+    // the MANIFEST it wrote reads back: the longest boundary is a row key's length
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(2, s.admin().regions("t1").size());
+    }
+  }
+
+  @Test
   void preSplitTablesScanAcrossRegionsInBothDirections() {
     try (CellarStore s = EmbeddedStore.inMemory()) {
       byte[][] splits = {Bytes.toBytes("10"), Bytes.toBytes("20"), Bytes.toBytes("30"), Bytes.toBytes("40")};
