@@ -161,6 +161,41 @@ class InterpreterDifferentialTest {
     assertTrue(PlanInterpreter.interpreted() - interpretedBefore > 8, "plans interpreted");
   }
 
+  @Test
+  void textComparisonsAndLikeAnswerAsCompiled() throws SQLException {
+    long interpretedBefore = PlanInterpreter.interpreted();
+    List<String> differences = new ArrayList<>();
+    String[] texts = {"''", "'a'", "'A'", "'ab'", "'a_b'", "'a%b'", "'a.b'", "'a\\b'", "'line\nbreak'",
+        "'\u00e9'", "'\ud83d\ude00'", "'zz'", "NULL", "'[x]'", "' a'", "'a '", "'aXb'", "'abc'"};
+    try (Connection compiled = open(); Connection interpreted = open()) {
+      List<String> statements = new ArrayList<>();
+      statements.add("CREATE TABLE t (id INTEGER PRIMARY KEY, v VARCHAR(20), w VARCHAR(20))");
+      for (int i = 0; i < texts.length; i++) {
+        statements.add("INSERT INTO t VALUES (" + i + ", " + texts[i] + ", " + texts[(i * 7 + 3) % texts.length] + ")");
+      }
+      for (String lit : new String[] {"''", "'a'", "'a '", "'ab'", "'b'", "'\u00e9'", "'\ud83d\ude00'", "'A'"}) {
+        for (String op : new String[] {"=", "<>", "<", "<=", ">", ">="}) {
+          statements.add("SELECT id, v FROM t WHERE v " + op + " " + lit + " ORDER BY id");
+        }
+        statements.add("SELECT id FROM t WHERE v IS DISTINCT FROM " + lit + " ORDER BY id");
+        statements.add("SELECT id FROM t WHERE v IS NOT DISTINCT FROM " + lit + " ORDER BY id");
+      }
+      for (String pattern : new String[] {"'a%'", "'%b'", "'a_b'", "'%.%'", "'[x]%'", "'%'", "''", "'_'", "'line%'",
+          "'%\ud83d\ude00%'", "'% '", "'A%'", "'a\\%'", "'%b%'", "'__'"}) {
+        statements.add("SELECT id, v FROM t WHERE v LIKE " + pattern + " ORDER BY id");
+        statements.add("SELECT id FROM t WHERE v NOT LIKE " + pattern + " ORDER BY id");
+      }
+      statements.add("SELECT id, v, w FROM t WHERE v < w ORDER BY id");
+      statements.add("SELECT id FROM t WHERE v = w OR v LIKE w ORDER BY id");
+      statements.add("SELECT v, COUNT(*) FROM t WHERE v LIKE 'a%' OR v >= 'z' GROUP BY v ORDER BY v");
+      for (String sql : statements) {
+        run(compiled, interpreted, sql, differences, sql);
+      }
+    }
+    assertEquals(List.of(), differences);
+    assertTrue(PlanInterpreter.interpreted() - interpretedBefore > 8, "plans interpreted");
+  }
+
   private static Connection open() throws SQLException {
     return DriverManager.getConnection("jdbc:cellar:mem:interp" + System.nanoTime() + ";shutdown=true");
   }

@@ -214,6 +214,52 @@ class FuzzRegressionTest {
     }
   }
 
+  @Test
+  void rowsMixingApproximateAndExactNumbersAreOfTheApproximateType() throws Exception {
+    // INSERT ... VALUES (1, 1e-3), (2, 4.0) ended in XX000 (Calcite compared a DOUBLE with a DECIMAL)
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE nums (id INTEGER PRIMARY KEY, d DOUBLE, x DECIMAL(10, 3))");
+      assertEquals(3, s.executeUpdate("INSERT INTO nums VALUES (1, 1e-3, 1e0), (2, 4.0, 2.5), (3, NULL, 3)"));
+    }
+    assertEquals(java.util.List.of("1|0.001|1.000", "2|4.0|2.500", "3|null|3.000"), rows("SELECT id, d, x FROM nums ORDER BY id"));
+    assertEquals(java.util.List.of("1.5", "2.0", "10.0"), column("SELECT * FROM (VALUES (1.5), (1e1), (2)) AS r(x) ORDER BY x"));
+  }
+
+  @Test
+  void rowCountsThatAreNotWholeNumbersAreRefused() {
+    fails("2201W", "SELECT id FROM t LIMIT 1e0", "1E0", "not a whole number");
+    fails("2201W", "SELECT id FROM t ORDER BY id FETCH FIRST 1.5 ROWS ONLY", "1.5");
+    fails("2201X", "SELECT id FROM t ORDER BY id OFFSET 1e0 ROWS", "OFFSET");
+  }
+
+  @Test
+  void aFunctionThatIsNoTableIsRefusedInFrom() {
+    fails("42000", "SELECT SUM(v) FROM AVG(v), t", "AVG(...)", "cannot be read FROM");
+    fails("42000", "SELECT * FROM t JOIN MAX(id) AS m ON true", "MAX(...)");
+  }
+
+  @Test
+  void aSubQueryInAWindowFunctionIsRefused() {
+    fails("0A000", "SELECT id, SUM((SELECT (SELECT v))) OVER (ORDER BY id) FROM t ORDER BY id", "window function");
+    fails("0A000", "SELECT id, SUM((SELECT MAX(v) FROM t)) OVER (ORDER BY id) FROM t ORDER BY id", "window function");
+  }
+
+  /** The rows of {@code sql}, each its values joined by {@code |}. */
+  private java.util.List<String> rows(String sql) throws SQLException {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        StringJoiner j = new StringJoiner("|");
+        for (int i = 1; i <= n; i++) {
+          j.add(String.valueOf(rs.getString(i)));
+        }
+        out.add(j.toString());
+      }
+    }
+    return out;
+  }
+
   private SQLException fails(String state, String sql, String... words) {
     SQLException e = assertThrows(SQLException.class, () -> {
       try (Statement s = c.createStatement()) {

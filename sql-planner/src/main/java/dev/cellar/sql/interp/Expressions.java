@@ -89,6 +89,10 @@ final class Expressions {
       Object value = literalValue(literal);
       return (row, context) -> value;
     }
+    if (node instanceof RexDynamicParam param && Texts.covered(param.getType())) {
+      String name = "?" + param.getIndex();
+      return (row, context) -> context.get(name);
+    }
     if (node instanceof RexDynamicParam param) {
       requireCovered(param.getType());
       String name = "?" + param.getIndex();
@@ -132,6 +136,9 @@ final class Expressions {
     }
     if (type.getSqlTypeName() == SqlTypeName.DECIMAL) {
       return literal.getValueAs(BigDecimal.class);
+    }
+    if (Texts.covered(type)) {
+      return literal.getValueAs(String.class);
     }
     throw new Unsupported("literal of " + type.getSqlTypeName());
   }
@@ -217,6 +224,12 @@ final class Expressions {
         return of(operands.get(0));
       case CAST:
         return cast(call);
+      case LIKE:
+        if (op == SqlStdOperatorTable.LIKE && operands.size() == 2 && Texts.covered(operands.get(0).getType())
+            && Texts.covered(operands.get(1).getType())) {
+          return Texts.like(of(operands.get(0)), of(operands.get(1)));
+        }
+        break;
       default:
         break;
     }
@@ -309,6 +322,9 @@ final class Expressions {
   private static Eval comparison(RexCall call) {
     RelDataType t0 = call.getOperands().get(0).getType();
     RelDataType t1 = call.getOperands().get(1).getType();
+    if (Texts.covered(t0) && Texts.covered(t1)) {
+      return Texts.comparison(call, of(call.getOperands().get(0)), of(call.getOperands().get(1)));
+    }
     boolean booleans = t0.getSqlTypeName() == SqlTypeName.BOOLEAN && t1.getSqlTypeName() == SqlTypeName.BOOLEAN;
     if (!booleans && !(numeric(t0) && numeric(t1))) {
       throw new Unsupported("comparison of " + t0 + " and " + t1);

@@ -320,7 +320,7 @@ final class CellarValidator extends CalciteSqlValidator {
   }
 
   /** The first sub-query in {@code node}, itself included, or null. */
-  private static SqlNode firstQuery(SqlNode node) {
+  static SqlNode firstQuery(SqlNode node) {
     if (node.isA(SqlKind.QUERY)) {
       return node;
     }
@@ -432,7 +432,11 @@ final class CellarValidator extends CalciteSqlValidator {
       VaryingLiterals.rewrite(call);
     }
     if (rewritten instanceof SqlSelect select) {
+      ClauseChecks.checkFrom(select);
       UnevaluatedOperands.rewrite(select);
+    }
+    if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.OVER) {
+      ClauseChecks.checkWindow(call);
     }
     // operands were rewritten first, so a chain "+ + x" is already down to "+ x"
     if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.PLUS_PREFIX) {

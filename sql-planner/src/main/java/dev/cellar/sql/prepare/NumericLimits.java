@@ -47,6 +47,12 @@ final class NumericLimits {
     RowCountParameters.record(n, clause);
     if (n instanceof SqlNumericLiteral lit) {
       BigDecimal v = lit.getValueAs(BigDecimal.class);
+      if (!lit.isExact() || v.stripTrailingZeros().scale() > 0) {
+        // the standard's row counts are exact numbers of scale 0; Calcite's code takes a DOUBLE for a DECIMAL
+        throw new CellarSqlException(clause.equals("OFFSET") ? SqlState.INVALID_OFFSET_ROW_COUNT
+            : SqlState.INVALID_FETCH_ROW_COUNT, "the row count " + text(lit) + " of " + clause + " is not a whole "
+            + "number " + at(lit.getParserPosition()));
+      }
       if (v.compareTo(BigDecimal.valueOf(MAX_ROWS)) > 0) {
         throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "numeric value out of range: the row count "
             + text(lit) + " of " + clause + " is larger than " + MAX_ROWS + " " + at(lit.getParserPosition()));

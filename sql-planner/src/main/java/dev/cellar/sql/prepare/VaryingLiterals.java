@@ -29,6 +29,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *   <li>a column of the branches of {@code UNION}, {@code INTERSECT} and {@code EXCEPT};
  *   <li>a literal and the literals of its {@code IN} list.
  * </ul>
+ * In the same places, a column of rows mixing approximate and exact number literals has its exact
+ * ones written as approximate ({@link #approximate}).
  * Only when every alternative is a string literal (or NULL) and not all have one length: a CHAR
  * column among them keeps SQL's CHAR semantics ({@code code = 'b'} for a {@code CHAR(3)} column
  * still compares padded, and matches).
@@ -144,6 +146,34 @@ final class VaryingLiterals {
         column.add(row.get(col));
       }
       vary(column);
+      approximate(column);
+    }
+  }
+
+  /**
+   * A column of literal rows holding an approximate number ({@code 1e-3}) and exact ones
+   * ({@code 4.0}) is of an approximate type: its exact literals are written as approximate ones
+   * of the same value, as the column's type would make them. Calcite keeps each literal's own
+   * type in the rows, and compares a DOUBLE's value with a DECIMAL's when it works out their
+   * order: a {@code ClassCastException}.
+   */
+  private static void approximate(List<Slot> column) {
+    boolean approximate = false;
+    boolean exact = false;
+    for (Slot s : column) {
+      if (s.node instanceof org.apache.calcite.sql.SqlNumericLiteral n) {
+        approximate |= !n.isExact();
+        exact |= n.isExact();
+      }
+    }
+    if (!approximate || !exact) {
+      return;
+    }
+    for (Slot s : column) {
+      if (s.node instanceof org.apache.calcite.sql.SqlNumericLiteral n && n.isExact()) {
+        java.math.BigDecimal v = n.getValueAs(java.math.BigDecimal.class);
+        s.replace.accept(SqlLiteral.createApproxNumeric(v.toString(), n.getParserPosition()));
+      }
     }
   }
 

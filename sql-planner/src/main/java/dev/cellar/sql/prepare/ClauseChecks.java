@@ -1,0 +1,68 @@
+package dev.cellar.sql.prepare;
+
+import dev.cellar.sql.CellarSqlException;
+import dev.cellar.sql.SqlState;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * Clauses Calcite's validator or planner cannot take, refused before validation with the
+ * SQLState of what is wrong and the place in the text, where they would end in an internal
+ * error: a FROM item that is neither a table, a query, {@code VALUES} nor a table function
+ * ({@code FROM AVG(a)}: 42000), and a sub-query in the arguments or window of a window function
+ * ({@code SUM((SELECT ...)) OVER (...)}: 0A000).
+ */
+final class ClauseChecks {
+  private ClauseChecks() {}
+
+  /** The kinds of FROM item the validator registers ({@code SqlValidatorImpl.registerFrom}). */
+  private static final Set<SqlKind> FROM_ITEMS = EnumSet.of(SqlKind.IDENTIFIER, SqlKind.UNNEST, SqlKind.SELECT, SqlKind.UNION, SqlKind.INTERSECT, SqlKind.EXCEPT, SqlKind.VALUES,
+      SqlKind.WITH, SqlKind.OTHER_FUNCTION, SqlKind.OVER, SqlKind.TABLE_REF, SqlKind.SNAPSHOT,
+      SqlKind.MATCH_RECOGNIZE, SqlKind.PIVOT, SqlKind.UNPIVOT, SqlKind.ORDER_BY);
+
+  /** Refuses a FROM item of {@code select} that is no table, query or table function. */
+  static void checkFrom(SqlSelect select) {
+    checkFromItem(select.getFrom());
+  }
+
+  private static void checkFromItem(SqlNode from) {
+    if (!(from instanceof SqlCall call)) {
+      return;
+    }
+    switch (call.getKind()) {
+      case JOIN -> {
+        checkFromItem(((SqlJoin) call).getLeft());
+        checkFromItem(((SqlJoin) call).getRight());
+      }
+      // TABLE(f(...)), and f(...) written alone, read the function's call as an item
+      case AS, TABLESAMPLE, LATERAL, EXTEND, COLLECTION_TABLE -> checkFromItem(call.operand(0));
+      default -> {
+        if (!FROM_ITEMS.contains(call.getKind())) {
+          SqlParserPos pos = call.getParserPosition();
+          throw new CellarSqlException(SqlState.SYNTAX_ERROR, call.getOperator().getName() + "(...) at line "
+              + pos.getLineNum() + ", column " + pos.getColumnNum() + " cannot be read FROM: FROM takes tables, "
+              + "views, sub-queries, VALUES and TABLE(function(...))");
+        }
+      }
+    }
+  }
+
+  /** Refuses a sub-query in the arguments, PARTITION BY or ORDER BY of the window function {@code over}. */
+  static void checkWindow(SqlCall over) {
+    for (SqlNode operand : over.getOperandList()) {
+      SqlNode query = operand == null ? null : CellarValidator.firstQuery(operand);
+      if (query != null) {
+        SqlParserPos pos = query.getParserPosition();
+        throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "a sub-query in a window function (line "
+            + pos.getLineNum() + ", column " + pos.getColumnNum() + ") is not supported: compute it in a sub-query "
+            + "of the FROM and use its column");
+      }
+    }
+  }
+}
