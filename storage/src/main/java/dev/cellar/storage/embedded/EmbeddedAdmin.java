@@ -340,18 +340,25 @@ final class EmbeddedAdmin implements Admin {
             long bytesIn = r.storeFileBytes();
             store.vfs().reached(CrashPoint.SPLIT_FLUSHED);
             List<Region> daughters = r.splitAt(t.descriptor(), at);
-            r.markClosed();
-            store.updateCatalog(() -> {
-              List<Region> next = new ArrayList<>();
-              for (Region x : t.regions()) {
-                if (x == r) {
-                  next.addAll(daughters);
-                } else {
-                  next.add(x);
+            try {
+              store.updateCatalog(() -> {
+                List<Region> next = new ArrayList<>();
+                for (Region x : t.regions()) {
+                  if (x == r) {
+                    next.addAll(daughters);
+                  } else {
+                    next.add(x);
+                  }
                 }
+                t.setRegions(next);
+              });
+            } finally {
+              // closed only once the daughters replace it: a split that failed before (the store
+              // read-only, the disk full) leaves the region open and the table as it was
+              if (!t.regions().contains(r)) {
+                r.markClosed();
               }
-              t.setRegions(next);
-            });
+            }
             store.vfs().reached(CrashPoint.SPLIT_COMMITTED);
             made.addAll(daughters);
             int filesOut = 0;

@@ -199,12 +199,23 @@ final class EmbeddedBulkLoad implements BulkLoad {
       table.checkLive();
       TableHandle handle = table.handle();
       List<Region> targets;
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
       while (true) {
-        targets = targets(handle.regions());
+        store.checkWritable();
+        table.checkLive();
+        List<Region> regions = handle.regions();
+        targets = targets(regions);
         if (attachLocked(handle, targets, 0)) {
           break;
         }
-        // a region was split meanwhile: take the new ones
+        // a region was split meanwhile: take the new ones, once the split has replaced it
+        if (handle.regions().equals(regions)) {
+          if (System.nanoTime() > deadline) {
+            throw new dev.cellar.storage.StorageException("bulk load into table " + table.name()
+                + ": a region it overlaps stayed closed for 30 s without being replaced");
+          }
+          java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
       }
       state = State.COMMITTED;
       LOG.info("bulk load into table {}: {} cells in {} files committed", table.name(), cells, loaded.size());
