@@ -16,7 +16,11 @@ import java.util.Locale;
  *   <li>the type of a {@code COALESCE}, {@code CASE} or {@code NULLIF} holding an {@code AVG}:
  *       SQLite types a value by the argument taken, so {@code COALESCE(-81, AVG(x)) / 14} divides
  *       integers; the standard types the expression by all its arguments, a DECIMAL. The query's
- *       column, declared an integer, comes out DECIMAL or DOUBLE and its value differs.
+ *       column, declared an integer, comes out DECIMAL or DOUBLE and its value differs;
+ *   <li>a column neither grouped nor aggregated, in the select list or HAVING of a grouped query
+ *       ({@code GROUP BY col0 HAVING NOT NULL <= col1}): SQLite takes a value of some row of the
+ *       group; the standard, PostgreSQL and H2 refuse the query, and so does Cellar (42000), unless
+ *       the column sits in a part of a {@code COALESCE} or {@code CASE} never evaluated.
  * </ul>
  */
 final class SqliteSemantics {
@@ -24,6 +28,8 @@ final class SqliteSemantics {
 
   static final String DIVISION_BY_ZERO = "division by zero: NULL in SQLite, 22012 here (as PostgreSQL and H2)";
   static final String INTEGER_OVERFLOW = "INTEGER past 32 bits: 64-bit in SQLite, 22003 here (as PostgreSQL)";
+  static final String UNGROUPED_COLUMN = "a column neither grouped nor aggregated: a row's value in SQLite, "
+      + "42000 here (as PostgreSQL and H2)";
   static final String DYNAMIC_TYPING = "COALESCE/CASE/NULLIF over AVG typed DECIMAL by the standard, by the "
       + "argument taken in SQLite";
 
@@ -42,6 +48,9 @@ final class SqliteSemantics {
       }
       if ("22003".equals(e.getSQLState()) && message.contains("does not fit in integer")) {
         return INTEGER_OVERFLOW;
+      }
+      if ("42000".equals(e.getSQLState()) && message.matches("(?s).*expression '[^']*' is not being grouped.*")) {
+        return UNGROUPED_COLUMN;
       }
       return null;
     }

@@ -244,6 +244,28 @@ class FuzzRegressionTest {
     fails("0A000", "SELECT id, SUM((SELECT MAX(v) FROM t)) OVER (ORDER BY id) FROM t ORDER BY id", "window function");
   }
 
+  @Test
+  void anInListInTheOrderByOfAGroupedQueryOrders() throws Exception {
+    // Calcite met the list there as a sub-query it had not registered: NullPointerException (XX000)
+    assertEquals(java.util.List.of("20|1", "10|1", "30|1"),
+        rows("SELECT v, COUNT(*) FROM t GROUP BY v ORDER BY v IN (20, 40) DESC, v"));
+    assertEquals(java.util.List.of("a|1", "b|1"),
+        rows("SELECT s, COUNT(*) FROM t WHERE s IS NOT NULL GROUP BY s ORDER BY CASE WHEN s NOT IN ('b', 'c') THEN 0 "
+            + "ELSE 1 END"));
+  }
+
+  @Test
+  void onDuplicateKeyUpdateTypesItsValueAsTheColumn() throws Exception {
+    // ON DUPLICATE KEY UPDATE n = 'a' (a string for a BIGINT) ended in Calcite's "failed to preserve datatypes"
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE counters (name VARCHAR PRIMARY KEY, n BIGINT)");
+      s.execute("UPSERT INTO counters VALUES ('hits', 1)");
+      s.execute("UPSERT INTO counters VALUES ('hits', 1) ON DUPLICATE KEY UPDATE n = '7'");
+    }
+    fails("22018", "UPSERT INTO counters VALUES ('hits', 1) ON DUPLICATE KEY UPDATE n = + 'a'", "\"a\"");
+    assertEquals(java.util.List.of("hits|7"), rows("SELECT name, n FROM counters"));
+  }
+
   /** The rows of {@code sql}, each its values joined by {@code |}. */
   private java.util.List<String> rows(String sql) throws SQLException {
     java.util.List<String> out = new java.util.ArrayList<>();

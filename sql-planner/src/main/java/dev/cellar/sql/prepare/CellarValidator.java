@@ -433,6 +433,7 @@ final class CellarValidator extends CalciteSqlValidator {
     }
     if (rewritten instanceof SqlSelect select) {
       ClauseChecks.checkFrom(select);
+      ClauseChecks.expandOrderByInLists(select);
       UnevaluatedOperands.rewrite(select);
     }
     if (rewritten instanceof SqlCall call && call.getKind() == SqlKind.OVER) {

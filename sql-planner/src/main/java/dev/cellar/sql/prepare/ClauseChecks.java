@@ -16,7 +16,10 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * SQLState of what is wrong and the place in the text, where they would end in an internal
  * error: a FROM item that is neither a table, a query, {@code VALUES} nor a table function
  * ({@code FROM AVG(a)}: 42000), and a sub-query in the arguments or window of a window function
- * ({@code SUM((SELECT ...)) OVER (...)}: 0A000).
+ * ({@code SUM((SELECT ...)) OVER (...)}: 0A000). And one rewrite for the same reason: an
+ * {@code IN} list of values in the ORDER BY of a grouped query is written as the {@code OR} of its
+ * equalities ({@code NOT IN}: the {@code AND} of its inequalities), the same three-valued truth,
+ * which Calcite converts there (it meets the list as an unregistered sub-query).
  */
 final class ClauseChecks {
   private ClauseChecks() {}
@@ -64,5 +67,56 @@ final class ClauseChecks {
             + "of the FROM and use its column");
       }
     }
+  }
+
+  /** The longest IN list of a grouped query's ORDER BY written as ORs ({@link #expandOrderByInLists}). */
+  private static final int ORDER_BY_IN_LIST = 200;
+
+  /** In the ORDER BY of grouped {@code select}, each IN list of values as ORs of equalities. */
+  static void expandOrderByInLists(SqlSelect select) {
+    if (select.getGroup() == null || select.getOrderList() == null) {
+      return;
+    }
+    org.apache.calcite.sql.SqlNodeList order = select.getOrderList();
+    for (int i = 0; i < order.size(); i++) {
+      order.set(i, expandInLists(order.get(i)));
+    }
+  }
+
+  private static SqlNode expandInLists(SqlNode node) {
+    if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+      for (int i = 0; i < list.size(); i++) {
+        SqlNode e = list.get(i);
+        if (e != null) {
+          list.set(i, expandInLists(e));
+        }
+      }
+      return list;
+    }
+    if (!(node instanceof SqlCall call) || node.isA(SqlKind.QUERY)) {
+      return node;
+    }
+    if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && call.operandCount() == 2
+        && call.operand(1) instanceof org.apache.calcite.sql.SqlNodeList list && list.size() > 0
+        && list.size() <= ORDER_BY_IN_LIST && list.stream().noneMatch(e -> e != null && e.isA(SqlKind.QUERY))) {
+      boolean in = call.getKind() == SqlKind.IN;
+      SqlNode out = null;
+      for (SqlNode value : list) {
+        SqlNode test = (in ? org.apache.calcite.sql.fun.SqlStdOperatorTable.EQUALS
+            : org.apache.calcite.sql.fun.SqlStdOperatorTable.NOT_EQUALS).createCall(call.getParserPosition(),
+            call.operand(0), value);
+        out = out == null ? test : (in ? org.apache.calcite.sql.fun.SqlStdOperatorTable.OR
+            : org.apache.calcite.sql.fun.SqlStdOperatorTable.AND).createCall(call.getParserPosition(), out, test);
+      }
+      return out;
+    }
+    for (int i = 0; i < call.operandCount(); i++) {
+      SqlNode operand = call.operand(i);
+      SqlNode expanded = operand == null ? null : expandInLists(operand);
+      if (expanded != operand) {
+        call.setOperand(i, expanded);
+      }
+    }
+    return call;
   }
 }

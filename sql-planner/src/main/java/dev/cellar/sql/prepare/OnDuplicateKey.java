@@ -167,8 +167,12 @@ final class OnDuplicateKey {
         select.append(inserted);
         continue;
       }
-      String current = updates.containsKey(c) ? "(" + updates.get(c) + ")"
-          : CellarParser.quoted(tableName) + "." + CellarParser.quoted(c);
+      // the new value typed as the column, as the inserted one is: a CASE of a BIGINT and a string
+      // was typed by Calcite's coercion one way when validated and another when converted. Not
+      // with a parameter in it, whose type comes from the expression around it ("n * ?")
+      String update = updates.get(c);
+      String current = update == null ? CellarParser.quoted(tableName) + "." + CellarParser.quoted(c)
+          : update.indexOf('?') < 0 ? asColumn(table.column(c), "(" + update + ")") : "(" + update + ")";
       select.append("CASE WHEN ").append(present).append(" IS NULL THEN ").append(inserted).append(" ELSE ")
           .append(current).append(" END");
     }
