@@ -72,6 +72,7 @@ class MalformedFileTest {
   private static TreeMap<String, String> truth;
   private static String lastSegment;
   private static long baselineAllocation;
+  private static java.util.Set<String> liveFiles;
   private static ExecutorService reader;
 
   private static StoreOptions options(Vfs fs) {
@@ -132,6 +133,15 @@ class MalformedFileTest {
       alloc[0] = o.allocated;
     }
     baselineAllocation = alloc[0];
+    // the store files the manifest lists: a flush the log's size started may have written a file
+    // that the close left out, which the next open deletes unread
+    liveFiles = new java.util.HashSet<>();
+    try (EmbeddedStore s = EmbeddedStore.open(options(copy(null, null)))) {
+      for (dev.cellar.storage.StoreFileStats f : s.admin().storeFiles("t")) {
+        String name = f.name();
+        liveFiles.add("data/" + name.substring(name.lastIndexOf('/') + 1));
+      }
+    }
     assertTrue(image.keySet().stream().filter(p -> p.startsWith("wal/")).count() >= 3, "log segments: " + image.keySet());
     assertTrue(image.keySet().stream().filter(p -> p.startsWith("data/")).count() >= 9, "store files: " + image.keySet());
   }
@@ -207,7 +217,7 @@ class MalformedFileTest {
   void swappedDataBlocksAreCorruption() throws Exception {
     int tried = 0;
     for (Map.Entry<String, byte[]> e : image.entrySet()) {
-      if (!e.getKey().startsWith("data/")) {
+      if (!e.getKey().startsWith("data/") || !liveFiles.contains(e.getKey())) {
         continue;
       }
       List<int[]> blocks = dataBlocks(e.getValue());
