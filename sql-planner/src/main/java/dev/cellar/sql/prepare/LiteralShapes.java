@@ -186,8 +186,8 @@ final class LiteralShapes {
         slots.add(mark++);
       }
       String written = sql.substring(start, t.end);
-      Object value = t.number ? new BigDecimal(written.replaceAll("\\s", "")) : written.substring(1,
-          written.length() - 1).replace("''", "'");
+      Object value = t.number ? new BigDecimal(shapeNumber(written)) : written.substring(1, written.length() - 1)
+          .replace("''", "'");
       boolean exact = !t.number || written.indexOf('e') < 0 && written.indexOf('E') < 0;
       slots.add(LiteralParameters.literal(value, exact));
       spans.add(new int[] {start, t.end, slots.size() - 1});
@@ -209,6 +209,18 @@ final class LiteralShapes {
 
   synchronized int size() {
     return shapes.size();
+  }
+
+  /** {@code written}, a number with perhaps a minus sign and blanks before it, without the blanks. */
+  private static String shapeNumber(String written) {
+    if (written.charAt(0) != '-') {
+      return written;
+    }
+    int i = 1;
+    while (Character.isWhitespace(written.charAt(i))) {
+      i++;
+    }
+    return "-" + written.substring(i);
   }
 
   /** The offset of a minus sign before {@code start}, with only blanks between; -1 if none. */
