@@ -436,6 +436,19 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void aGroupKeyKnownToBeNullIsNullInADivision() throws Exception {
+    // HAVING v IS NULL let the planner put NULL for v; merging the projections then left
+    // "/(null, null) * CHAR_LENGTH(s)", taken for a literal ("not a literal", XX000; SQL Logic Test random/groupby)
+    try (Statement s = c.createStatement()) {
+      s.execute("INSERT INTO t VALUES (4, NULL, 'd')");
+    }
+    assertEquals(java.util.Arrays.asList((String) null),
+        column("SELECT v / v * CHAR_LENGTH(s) FROM t GROUP BY v, s HAVING v IS NULL"));
+    assertEquals(java.util.Arrays.asList(null, "1", "1"),
+        column("SELECT v / v * CHAR_LENGTH(s) FROM t GROUP BY v, s HAVING v IS NOT NULL ORDER BY 1 NULLS FIRST"));
+  }
+
+  @Test
   void aTableFunctionArgumentHoldingASubQueryIsRefused() {
     // a sub-query under another operator reached the table function's code: "Unable to implement"
     fails("0A000", "SELECT * FROM TABLE(CELLAR.DISCOVER('raw', -(SELECT (SELECT 1))))",

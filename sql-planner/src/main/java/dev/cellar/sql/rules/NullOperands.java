@@ -2,32 +2,57 @@ package dev.cellar.sql.rules;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.hint.RelHint;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.ProjectMergeRule;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.tools.RelBuilder;
 
 /**
  * A projection's calls with a NULL literal operand whose operator is NULL whenever an operand is
- * ({@code 52 / NULL}, {@code NULL + x}), replaced by a NULL of their type. The simplifier can
- * leave such a call in a projection after the rest of its expression folded away; Calcite then
- * takes it for a constant when it derives the projection's orders and asks it for its literal
- * value, which it has not. {@code CellarPrepare}'s planner gives every projection it registers
- * this form.
+ * ({@code 52 / NULL}, {@code NULL + x}), replaced by a NULL of their type. The simplifier leaves
+ * such a call in place when it may fail (a division), for example where a merge of two
+ * projections puts a NULL the planner inferred ({@code HAVING col0 IS NULL}) in place of a column;
+ * Calcite then takes it for a constant when it derives the projection's orders and asks it for its
+ * literal value, which it has not. {@code CellarPrepare}'s planner gives every projection it
+ * registers this form, and merges projections with {@link #PROJECT_MERGE}, which builds the merged
+ * one in this form.
  */
 public final class NullOperands {
   private NullOperands() {}
+
+  /** The rule it replaces: Calcite's merge of two projections. */
+  public static final RelOptRule REPLACED = CoreRules.PROJECT_MERGE;
+
+  /** The same merge, its projection built with such calls folded. */
+  public static final RelOptRule PROJECT_MERGE = ProjectMergeRule.Config.DEFAULT
+      .withRelBuilderFactory(RelBuilder.proto(Contexts.of(new FoldingProjectFactory())))
+      .as(ProjectMergeRule.Config.class)
+      .toRule();
 
   /** {@code rel} with such calls replaced when it is a projection holding any; else {@code rel}. */
   public static RelNode fold(RelNode rel) {
     if (!(rel instanceof Project p)) {
       return rel;
     }
-    RexBuilder rexBuilder = rel.getCluster().getRexBuilder();
+    List<? extends RexNode> folded = fold(rel.getCluster().getRexBuilder(), p.getProjects());
+    return folded != p.getProjects() ? p.copy(p.getTraitSet(), p.getInput(), List.copyOf(folded), p.getRowType()) : rel;
+  }
+
+  /** {@code exprs} with such calls replaced; {@code exprs} itself when none holds one. */
+  static List<? extends RexNode> fold(RexBuilder rexBuilder, List<? extends RexNode> exprs) {
     RexShuttle shuttle = new RexShuttle() {
       @Override
       public RexNode visitCall(RexCall call) {
@@ -42,13 +67,23 @@ public final class NullOperands {
         return visited;
       }
     };
-    List<RexNode> folded = new ArrayList<>(p.getProjects().size());
+    List<RexNode> folded = new ArrayList<>(exprs.size());
     boolean changed = false;
-    for (RexNode e : p.getProjects()) {
+    for (RexNode e : exprs) {
       RexNode f = e.accept(shuttle);
       changed |= f != e;
       folded.add(f);
     }
-    return changed ? p.copy(p.getTraitSet(), p.getInput(), folded, p.getRowType()) : rel;
+    return changed ? folded : exprs;
+  }
+
+  /** Calcite's projection factory, given the folded expressions. */
+  private static final class FoldingProjectFactory implements RelFactories.ProjectFactory {
+    @Override
+    public RelNode createProject(RelNode input, List<RelHint> hints, List<? extends RexNode> childExprs,
+        List<? extends String> fieldNames, Set<CorrelationId> variablesSet) {
+      return RelFactories.DEFAULT_PROJECT_FACTORY.createProject(input, hints,
+          fold(input.getCluster().getRexBuilder(), childExprs), fieldNames, variablesSet);
+    }
   }
 }
