@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.util.List;
 import java.util.Random;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.AfterAll;
@@ -93,6 +94,33 @@ class AggregateDifferentialTest {
     assertTrue(Check.check(c, pushed).plan().contains("CellarAggregate"), pushed);
     assertFalse(Check.check(c, computed).plan().contains("CellarAggregate"), computed);
     assertEquals(Sql.strings(c, computed), Sql.strings(c, pushed), pushed);
+  }
+
+  @Test
+  void aLargeRegionIsAggregatedInPartsThatAddUp() throws Exception {
+    // one region of many small blocks: the store cuts it at its block index, and each part is
+    // scanned on its own (requests > 1); the parts' sums and extremes merge into the whole's
+    try (Connection d = Sql.connect(Sql.freshMem())) {
+      run(d, "CREATE TABLE big (k INTEGER NOT NULL PRIMARY KEY, v BIGINT, w INTEGER) BLOCKSIZE = 1024");
+      long sum = 0;
+      for (int batch = 0; batch < 10; batch++) {
+        StringJoiner rows = new StringJoiner(", ");
+        for (int k = batch * 500; k < (batch + 1) * 500; k++) {
+          rows.add("(" + k + ", " + (k * 7L - 1000) + ", " + (k % 3 == 0 ? "NULL" : String.valueOf(k)) + ")");
+          sum += k * 7L - 1000;
+        }
+        run(d, "UPSERT INTO big VALUES " + rows);
+      }
+      run(d, "ALTER TABLE big FLUSH");
+      String q = "SELECT COUNT(*), COUNT(w), SUM(v), MIN(v), MAX(w) FROM big";
+      String analyzed = String.join("\n", Sql.strings(d, "EXPLAIN ANALYZE " + q));
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("requests (\\d+)").matcher(analyzed);
+      assertTrue(m.find() && Integer.parseInt(m.group(1)) > 1, analyzed);
+      assertEquals(List.of("5000, 3333, " + sum + ", -1000, 4999"), Sql.strings(d, q));
+      assertEquals(Sql.strings(d, "SELECT COUNT(*), COUNT(w + k - k), SUM(v + k - k), MIN(v + k - k), MAX(w + k - k) "
+          + "FROM big WHERE k >= 1234"), Sql.strings(d, "SELECT COUNT(*), COUNT(w), SUM(v), MIN(v), MAX(w) FROM big "
+          + "WHERE k >= 1234"));
+    }
   }
 
   @Test

@@ -101,6 +101,9 @@ public final class ScanAggregator {
     }
   }
 
+  /** Pieces a scanning thread takes, at least, when the table can cut its ranges: the last ones even out. */
+  static final int PIECES_PER_THREAD = 2;
+
   private final Table table;
   private final TableMapping mapping;
   private final List<Spec> specs;
@@ -133,6 +136,7 @@ public final class ScanAggregator {
         cut(r, regions, pieces);
       }
     }
+    pieces = spread(pieces);
     Partial total = new Partial(specs.size());
     for (Partial part : scanAll(pieces, filter)) {
       merge(total, part);
@@ -205,6 +209,38 @@ public final class ScanAggregator {
       throw e;
     }
     return parts;
+  }
+
+  /**
+   * {@code pieces} cut further where they are fewer than {@value #PIECES_PER_THREAD} per thread
+   * that scans them: a large region (a table made without split points is one region until it
+   * grows past the split size) is cut at the rows the table gives ({@link Table#splitRows}, the
+   * block indexes of its files on the embedded engine), so that every core reads a part of it.
+   */
+  private List<AccessPath.KeyRange> spread(List<AccessPath.KeyRange> pieces) {
+    int wanted = PIECES_PER_THREAD * (ForkJoinPool.getCommonPoolParallelism() + 1);
+    int ranges = 0;
+    for (AccessPath.KeyRange piece : pieces) {
+      ranges += piece.point() ? 0 : 1;
+    }
+    if (ranges == 0 || pieces.size() >= wanted) {
+      return pieces;
+    }
+    int each = (wanted + ranges - 1) / ranges;
+    List<AccessPath.KeyRange> out = new ArrayList<>(wanted + pieces.size());
+    for (AccessPath.KeyRange piece : pieces) {
+      if (piece.point()) {
+        out.add(piece);
+        continue;
+      }
+      byte[] start = piece.start();
+      for (byte[] row : table.splitRows(piece.start(), piece.stop(), each)) {
+        out.add(new AccessPath.KeyRange(start, row, false, piece.group()));
+        start = row;
+      }
+      out.add(new AccessPath.KeyRange(start, piece.stop(), false, piece.group()));
+    }
+    return out;
   }
 
   /** Adds the parts of {@code r} that lie in each region. */
