@@ -191,6 +191,20 @@ class InterpreterDifferentialTest {
       for (String sql : statements) {
         run(compiled, interpreted, sql, differences, sql);
       }
+      // IN and NOT IN lists and ranges of text (a SEARCH over VARCHAR), NULL in the list or not
+      List<String> searches = new ArrayList<>();
+      for (String list : new String[] {"'a', 'ab'", "'', 'a ', '\u00e9', 'nope'", "'a', NULL", "'zz', 'A', 'aXb', '[x]'"}) {
+        searches.add("SELECT id, v FROM t WHERE v IN (" + list + ") ORDER BY id");
+        searches.add("SELECT id FROM t WHERE v NOT IN (" + list + ") ORDER BY id");
+        searches.add("SELECT id, (v IN (" + list + ")) IS NULL FROM t ORDER BY id");
+      }
+      searches.add("SELECT id FROM t WHERE v BETWEEN 'a' AND 'b' OR v IN ('zz', '') ORDER BY id");
+      searches.add("SELECT id FROM t WHERE (v > 'a' AND v < 'abc') OR v < 'A' OR v >= '\ud83d\ude00' ORDER BY id");
+      long searchesBefore = PlanInterpreter.interpreted();
+      for (String sql : searches) {
+        run(compiled, interpreted, sql, differences, sql);
+      }
+      assertEquals(searches.size(), PlanInterpreter.interpreted() - searchesBefore, "text searches interpreted");
     }
     assertEquals(List.of(), differences);
     assertTrue(PlanInterpreter.interpreted() - interpretedBefore > 8, "plans interpreted");

@@ -364,10 +364,16 @@ final class Expressions {
     };
   }
 
-  /** {@code SEARCH(x, sarg)}: whether a number lies in the ranges of a {@link Sarg} of numbers. */
+  /**
+   * {@code SEARCH(x, sarg)}: whether a number lies in the ranges of a {@link Sarg} of numbers, or
+   * a VARCHAR value in those of a {@code Sarg} of text ({@link Texts#search}).
+   */
   private static Eval search(RexCall call) {
     RexNode operand = call.getOperands().get(0);
     RexLiteral literal = (RexLiteral) call.getOperands().get(1);
+    if (Texts.covered(operand.getType()) && Texts.covered(literal.getType())) {
+      return Texts.search(of(operand), literal.getValueAs(Sarg.class));
+    }
     if (!numeric(operand.getType()) || !numeric(literal.getType())) {
       throw new Unsupported("SEARCH over " + operand.getType());
     }

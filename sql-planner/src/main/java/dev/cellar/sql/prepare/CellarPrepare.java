@@ -337,8 +337,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
     for (org.apache.calcite.plan.RelOptRule rule : CellarSemiJoinRules.RULES) {
       planner.addRule(rule);
     }
-    planner.removeRule(NullOperands.REPLACED);
-    planner.addRule(NullOperands.PROJECT_MERGE);
+    planner.removeRule(dev.cellar.sql.rules.CellarProjectMerge.REPLACED);
+    planner.addRule(dev.cellar.sql.rules.CellarProjectMerge.RULE);
     planner.removeRule(dev.cellar.sql.rules.MergeJoinKeys.REPLACED);
     planner.addRule(dev.cellar.sql.rules.MergeJoinKeys.RULE);
     planner.addRule(CellarRules.MODIFY);

@@ -3,22 +3,17 @@ package dev.cellar.sql.rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.calcite.plan.Contexts;
-import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.hint.RelHint;
-import org.apache.calcite.rel.rules.CoreRules;
-import org.apache.calcite.rel.rules.ProjectMergeRule;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
-import org.apache.calcite.tools.RelBuilder;
 
 /**
  * A projection's calls with a NULL literal operand whose operator is NULL whenever an operand is
@@ -27,20 +22,13 @@ import org.apache.calcite.tools.RelBuilder;
  * projections puts a NULL the planner inferred ({@code HAVING col0 IS NULL}) in place of a column;
  * Calcite then takes it for a constant when it derives the projection's orders and asks it for its
  * literal value, which it has not. {@code CellarPrepare}'s planner gives every projection it
- * registers this form, and merges projections with {@link #PROJECT_MERGE}, which builds the merged
- * one in this form.
+ * registers this form, and {@link CellarProjectMerge} builds merged ones in it.
  */
 public final class NullOperands {
   private NullOperands() {}
 
-  /** The rule it replaces: Calcite's merge of two projections. */
-  public static final RelOptRule REPLACED = CoreRules.PROJECT_MERGE;
-
-  /** The same merge, its projection built with such calls folded. */
-  public static final RelOptRule PROJECT_MERGE = ProjectMergeRule.Config.DEFAULT
-      .withRelBuilderFactory(RelBuilder.proto(Contexts.of(new FoldingProjectFactory())))
-      .as(ProjectMergeRule.Config.class)
-      .toRule();
+  /** Calcite's projection factory, given the folded expressions: merged projections are built with it. */
+  static final RelFactories.ProjectFactory PROJECT_FACTORY = new FoldingProjectFactory();
 
   /** {@code rel} with such calls replaced when it is a projection holding any; else {@code rel}. */
   public static RelNode fold(RelNode rel) {
