@@ -80,6 +80,29 @@ public interface Table {
   BulkLoad startBulkLoad();
 
   /**
+   * Holds back the compactions that writes to this table would start, until the hold is closed:
+   * a load of many chunks ({@code COPY}, {@code cellar load}) adds a file to a region per chunk,
+   * and compacting them while the next chunks come rewrites the same rows again and again and
+   * takes a core from the load. Once every hold of the table is closed, its regions are
+   * compacted as they need. A region whose family gathers many files while held
+   * ({@link #HELD_FILES_CAP} times the compaction threshold) is compacted all the same, so that
+   * reads meanwhile do not merge an unbounded number of files. A backend that manages its own
+   * compactions may ignore holds.
+   */
+  default CompactionHold holdCompactions() {
+    return () -> { };
+  }
+
+  /** Times the compaction threshold a family of a held table may reach before it is compacted anyway. */
+  int HELD_FILES_CAP = 4;
+
+  /** A hold on a table's compactions ({@link #holdCompactions()}); closing it twice has no effect. */
+  interface CompactionHold extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
    * Loads one sorted run of cells and commits it (see {@link BulkLoad}).
    *
    * @return the number of cells loaded

@@ -5,11 +5,14 @@ import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.exec.BulkRows;
 import dev.cellar.sql.exec.Cancellation;
 import dev.cellar.storage.CellarStore;
+import dev.cellar.storage.Table;
 import java.util.List;
 
 /**
  * The bulk path of a load ({@link BulkRows}): each chunk written as sorted store files and
  * committed at once, for files of at least {@link #minBytes()} bytes into tables it supports.
+ * The table's compactions are held back until the load ends ({@link Table#holdCompactions()}):
+ * the files of the chunks are compacted once, after the last one, not while the next come.
  */
 final class BulkWriter implements CopyFrom.ChunkWriter {
   /** Files smaller than this go through batched writes ({@code -Dcellar.copy.bulkMinBytes}, 8 MB unless set). */
@@ -20,11 +23,13 @@ final class BulkWriter implements CopyFrom.ChunkWriter {
   private final BulkRows rows;
   private final boolean[] targeted;
   private final Cancellation cancel;
+  private final Table.CompactionHold hold;
 
   BulkWriter(CellarDatabase db, TableDef def, boolean[] targeted, Cancellation cancel) {
     this.rows = new BulkRows(db, def);
     this.targeted = targeted;
     this.cancel = cancel;
+    this.hold = db.store().table(def.storageName()).holdCompactions();
   }
 
   static boolean supports(CellarDatabase db, CellarStore store, TableDef def, boolean indexesRebuilt) {
@@ -43,4 +48,9 @@ final class BulkWriter implements CopyFrom.ChunkWriter {
 
   @Override
   public void finish() {}
+
+  @Override
+  public void close() {
+    hold.close();
+  }
 }

@@ -136,56 +136,60 @@ public final class CopyFrom {
         records++;
       }
       ChunkWriter writer = writer(rows, size);
-      boolean keyed = def.hiddenKey() && writer.keysRows();
-      int chunkRows = chunkRows(writer instanceof BulkWriter);
-      int first = keyed && checkpoint.pendingIds >= 0 && checkpoint.pendingRecords > 0 ? checkpoint.pendingRecords
-          : chunkRows;
-      try (Chunks chunks = new Chunks(in, chunkRows, first)) {
-        // each chunk is converted while the one before it is written
-        List<RecordReader.Raw> chunk = chunks.next();
-        CompletableFuture<Object[]> conversion = chunk == null ? null : convert(rows, chunk);
-        while (chunk != null) {
-          cancel.check();
-          List<RecordReader.Raw> raws = chunk;
-          Object[] converted = join(conversion);
-          chunk = chunks.next();
-          conversion = chunk == null ? null : convert(rows, chunk);
-          List<Object[]> good = new ArrayList<>(raws.size());
-          for (int i = 0; i < converted.length; i++) {
-            if (converted[i] instanceof Object[] row) {
-              good.add(row);
-            } else {
-              reject(rejects, raws.get(i), (CellarSqlException) converted[i]);
+      try {
+        boolean keyed = def.hiddenKey() && writer.keysRows();
+        int chunkRows = chunkRows(writer instanceof BulkWriter);
+        int first = keyed && checkpoint.pendingIds >= 0 && checkpoint.pendingRecords > 0 ? checkpoint.pendingRecords
+            : chunkRows;
+        try (Chunks chunks = new Chunks(in, chunkRows, first)) {
+          // each chunk is converted while the one before it is written
+          List<RecordReader.Raw> chunk = chunks.next();
+          CompletableFuture<Object[]> conversion = chunk == null ? null : convert(rows, chunk);
+          while (chunk != null) {
+            cancel.check();
+            List<RecordReader.Raw> raws = chunk;
+            Object[] converted = join(conversion);
+            chunk = chunks.next();
+            conversion = chunk == null ? null : convert(rows, chunk);
+            List<Object[]> good = new ArrayList<>(raws.size());
+            for (int i = 0; i < converted.length; i++) {
+              if (converted[i] instanceof Object[] row) {
+                good.add(row);
+              } else {
+                reject(rejects, raws.get(i), (CellarSqlException) converted[i]);
+              }
+            }
+            long firstId = -1;
+            if (keyed && !good.isEmpty()) {
+              // the chunk's row ids recorded before it is written: written again, it replaces itself
+              firstId = checkpoint.pendingIds >= 0 && checkpoint.pendingRecords == raws.size() ? checkpoint.pendingIds
+                  : db.rowIds().reserve(def.schema(), def.name(), good.size());
+              checkpoint.pendingIds = firstId;
+              checkpoint.pendingRecords = raws.size();
+              checkpoint.save();
+            }
+            writer.write(good, firstId);
+            checkpoint.pendingIds = -1;
+            checkpoint.pendingRecords = 0;
+            loaded += good.size();
+            records += raws.size();
+            rejects.flush();
+            checkpoint.records = records;
+            checkpoint.loaded = loaded;
+            checkpoint.rejected = rejected;
+            checkpoint.line = raws.get(raws.size() - 1).line();
+            checkpoint.save();
+            op.advance(good.size());
+            long read = in.bytesRead();
+            if (read > 0 && size > 0) {
+              op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
             }
           }
-          long firstId = -1;
-          if (keyed && !good.isEmpty()) {
-            // the chunk's row ids recorded before it is written: written again, it replaces itself
-            firstId = checkpoint.pendingIds >= 0 && checkpoint.pendingRecords == raws.size() ? checkpoint.pendingIds
-                : db.rowIds().reserve(def.schema(), def.name(), good.size());
-            checkpoint.pendingIds = firstId;
-            checkpoint.pendingRecords = raws.size();
-            checkpoint.save();
-          }
-          writer.write(good, firstId);
-          checkpoint.pendingIds = -1;
-          checkpoint.pendingRecords = 0;
-          loaded += good.size();
-          records += raws.size();
-          rejects.flush();
-          checkpoint.records = records;
-          checkpoint.loaded = loaded;
-          checkpoint.rejected = rejected;
-          checkpoint.line = raws.get(raws.size() - 1).line();
-          checkpoint.save();
-          op.advance(good.size());
-          long read = in.bytesRead();
-          if (read > 0 && size > 0) {
-            op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
-          }
         }
+        writer.finish();
+      } finally {
+        writer.close();
       }
-      writer.finish();
     } catch (IOException e) {
       throw rebuildAfter(CopyFiles.cannotRead(file, e));
     } catch (RuntimeException e) {
@@ -390,5 +394,8 @@ public final class CopyFrom {
 
     /** Called once after the last chunk. */
     void finish();
+
+    /** Called once when the load ends, whether or not it succeeded. */
+    default void close() {}
   }
 }

@@ -29,6 +29,8 @@ final class Compactions {
   private final EmbeddedStore store;
   private final ScheduledExecutorService background;
   private final Set<Region> queued = ConcurrentHashMap.newKeySet();
+  /** Tables whose compactions are held back, by id, with the number of holds. */
+  private final java.util.Map<Long, Integer> held = new ConcurrentHashMap<>();
   private final CompactionLog log;
   private volatile boolean closing;
 
@@ -52,7 +54,14 @@ final class Compactions {
    */
   void maybeRequest(Region region) {
     boolean split = region.storeFileBytes() >= store.options().regionSplitSize() && !region.hasForeignRows();
-    if (closing || region.isClosed() || !(split || needsMinor(region)) || !queued.add(region)) {
+    if (closing || region.isClosed() || !(split || needsMinor(region))) {
+      return;
+    }
+    if (held.containsKey(region.tableId())
+        && !needsCompaction(region, dev.cellar.storage.Table.HELD_FILES_CAP * store.options().compactionThreshold())) {
+      return; // the hold's release asks again
+    }
+    if (!queued.add(region)) {
       return;
     }
     try {
@@ -99,8 +108,29 @@ final class Compactions {
     }
   }
 
+  /**
+   * Holds back the compactions of table {@code t}'s regions until the returned hold is closed
+   * ({@link dev.cellar.storage.Table#holdCompactions()}); then queues those its regions need.
+   */
+  dev.cellar.storage.Table.CompactionHold hold(TableHandle t) {
+    held.merge(t.id(), 1, Integer::sum);
+    java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    return () -> {
+      if (closed.compareAndSet(false, true)) {
+        held.computeIfPresent(t.id(), (id, n) -> n == 1 ? null : n - 1);
+        for (Region r : t.regions()) {
+          maybeRequest(r);
+        }
+      }
+    };
+  }
+
   private boolean needsMinor(Region region) {
-    int threshold = store.options().compactionThreshold();
+    return needsCompaction(region, store.options().compactionThreshold());
+  }
+
+  /** Whether a family of {@code region} has {@code threshold} files or more. */
+  private static boolean needsCompaction(Region region, int threshold) {
     for (List<?> files : region.files().values()) {
       if (files.size() >= threshold) {
         return true;

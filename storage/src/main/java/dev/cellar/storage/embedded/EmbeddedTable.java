@@ -148,6 +148,12 @@ final class EmbeddedTable implements Table {
   }
 
   @Override
+  public CompactionHold holdCompactions() {
+    checkLive();
+    return store.compactions().hold(handle());
+  }
+
+  @Override
   public dev.cellar.storage.BulkLoad startBulkLoad() {
     checkWritable();
     checkLive();

@@ -223,6 +223,51 @@ class BulkLoadTest {
   }
 
   @Test
+  void compactionsHeldByALoadWaitForItsEnd() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().compactionThreshold(3).build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("h")
+          .family(ColumnFamilyDescriptor.newBuilder("f").build()).build());
+      Table t = s.table("h");
+      Table.CompactionHold load = t.holdCompactions();
+      Table.CompactionHold other = t.holdCompactions();
+      for (int k = 0; k < 5; k++) {
+        t.bulkLoad(List.of(put("k" + k, F, "a", 5, "v" + k)).iterator());
+      }
+      // past the threshold of 3, and no compaction queued while held
+      assertEquals(5, storeFiles(s, "h"));
+      load.close();
+      load.close();
+      assertEquals(5, storeFiles(s, "h"), "still held by the other hold");
+      other.close();
+      awaitStoreFiles(s, "h", 1);
+      // a family that gathers the cap's number of files is compacted even while held
+      try (Table.CompactionHold held = t.holdCompactions()) {
+        for (int k = 5; k < 5 + Table.HELD_FILES_CAP * 3 - 1; k++) {
+          t.bulkLoad(List.of(put("k" + k, F, "a", 5, "v" + k)).iterator());
+        }
+        awaitStoreFiles(s, "h", 1);
+      }
+      assertEquals(5 + Table.HELD_FILES_CAP * 3 - 1, scan(t, new Scan()).size());
+    }
+  }
+
+  private static int storeFiles(EmbeddedStore s, String table) {
+    int n = 0;
+    for (RegionInfo r : s.admin().regions(table)) {
+      n += r.storeFiles();
+    }
+    return n;
+  }
+
+  /** Waits for the background compaction to leave {@code files} store files (at most a minute). */
+  private static void awaitStoreFiles(EmbeddedStore s, String table, int files) throws InterruptedException {
+    for (int i = 0; i < 6000 && storeFiles(s, table) != files; i++) {
+      Thread.sleep(10);
+    }
+    assertEquals(files, storeFiles(s, table));
+  }
+
+  @Test
   void nothingIsVisibleBeforeCommitAndOpenScannersKeepTheirView() {
     try (EmbeddedStore s = EmbeddedStore.inMemory()) {
       s.admin().createTable(descriptor("t"), SPLITS);
