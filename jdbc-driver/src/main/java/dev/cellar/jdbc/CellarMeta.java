@@ -75,9 +75,37 @@ final class CellarMeta extends CalciteMetaAccess {
     requireSql(sql);
     clearCancel(h);
     try {
-      return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+      return dev.cellar.sql.prepare.PlanningStop.within(queryTimeoutMs(h), cancelFlag(h), () -> {
+        try {
+          return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+        } catch (NoSuchStatementException e) {
+          throw new MissingStatement(e);
+        }
+      });
+    } catch (MissingStatement e) {
+      throw e.missing;
     } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
       throw JdbcErrors.toClient(e);
+    }
+  }
+
+  /** A statement handle that names no statement, carried out of a lambda. */
+  private static final class MissingStatement extends RuntimeException {
+    final NoSuchStatementException missing;
+
+    MissingStatement(NoSuchStatementException missing) {
+      super(missing);
+      this.missing = missing;
+    }
+  }
+
+  /** The query timeout of statement {@code h} in milliseconds; 0 for none. */
+  private long queryTimeoutMs(StatementHandle h) {
+    org.apache.calcite.avatica.AvaticaStatement statement = statement(h);
+    try {
+      return statement == null ? 0 : statement.getQueryTimeout() * 1000L;
+    } catch (java.sql.SQLException e) {
+      return 0;
     }
   }
 

@@ -39,6 +39,20 @@ public abstract class CalciteMetaAccess extends CalciteMetaImpl {
     }
   }
 
+  /** Statement {@code h}'s cancel flag, or null if the statement is gone. */
+  protected java.util.concurrent.atomic.AtomicBoolean cancelFlag(StatementHandle h) {
+    try {
+      return getConnection().getCancelFlag(h);
+    } catch (org.apache.calcite.avatica.NoSuchStatementException e) {
+      return null;
+    }
+  }
+
+  /** Statement {@code h}, or null if it is gone. */
+  protected org.apache.calcite.avatica.AvaticaStatement statement(StatementHandle h) {
+    return getConnection().statementMap.get(h.id);
+  }
+
   /** The connection this meta serves. */
   protected CalciteConnection calciteConnection() {
     return getConnection();

@@ -170,6 +170,7 @@ public class CellarPrepare extends CalcitePrepareImpl {
     try {
       signature = super.prepareSql(context, query, elementType, maxRowCount);
     } finally {
+      PlanningStop.finish();
       labels = ColumnLabels.finish();
       rowCounts = RowCountParameters.finish();
     }
@@ -299,8 +300,11 @@ public class CellarPrepare extends CalcitePrepareImpl {
     CellarSession session = CellarSession.of(prepareContext);
     org.apache.calcite.plan.Context context = externalContext != null || session == null ? externalContext
         : org.apache.calcite.plan.Contexts.of(prepareContext.config(), session);
-    VolcanoPlanner planner = new VolcanoPlanner(costFactory, context != null ? context
-        : org.apache.calcite.plan.Contexts.of(prepareContext.config())) {
+    // the search stops when the statement is cancelled, times out or runs past the planning budget
+    org.apache.calcite.plan.Context bounded = org.apache.calcite.plan.Contexts.chain(
+        org.apache.calcite.plan.Contexts.of(PlanningStop.start()),
+        context != null ? context : org.apache.calcite.plan.Contexts.of(prepareContext.config()));
+    VolcanoPlanner planner = new VolcanoPlanner(costFactory, bounded) {
       // Calcite's preparation sets its executor before trimming and again before optimizing
       @Override
       public void setExecutor(RexExecutor executor) {

@@ -116,8 +116,16 @@ public final class CellarProgram implements Program {
         Programs.trim(),
         CellarProgram::optimize,
         Programs.calc(DefaultRelMetadataProvider.INSTANCE));
-    RelNode plan = QueryProfile.instrument(CheckedSums.apply(program.run(planner, rel, requiredOutputTraits,
-        materializations, lattices)));
+    RelNode planned;
+    try {
+      planned = program.run(planner, rel, requiredOutputTraits, materializations, lattices);
+    } catch (RuntimeException e) {
+      dev.cellar.sql.CellarSqlException stopped = PlanningStop.stopped(e);
+      throw stopped != null ? stopped : e;
+    } finally {
+      PlanningStop.finish();
+    }
+    RelNode plan = QueryProfile.instrument(CheckedSums.apply(planned));
     ExplainSummary.planned(plan);
     return plan;
   }
@@ -148,6 +156,8 @@ public final class CellarProgram implements Program {
     if (!input.getTraitSet().equals(requiredOutputTraits)) {
       planner.setRoot(planner.changeTraits(input, requiredOutputTraits));
     }
-    return planner.chooseDelegate().findBestExp();
+    RelNode best = planner.chooseDelegate().findBestExp();
+    PlanningStop.afterSearch();
+    return best;
   }
 }
