@@ -29,12 +29,13 @@ public final class CellComparator implements Comparator<Cell> {
 
   @Override
   public int compare(Cell a, Cell b) {
-    return compare((CellView) a, (CellView) b);
+    // cells of one row often share its array (those of one mutation, of one loaded row)
+    return a.row() == b.row() ? compareAfterRow(a, b) : compare((CellView) a, (CellView) b);
   }
 
   /** Compares two cells known to share a row. */
   public int compareAfterRow(Cell a, Cell b) {
-    int c = Arrays.compareUnsigned(a.family(), b.family());
+    int c = a.family() == b.family() ? 0 : Arrays.compareUnsigned(a.family(), b.family());
     if (c != 0) {
       return c;
     }

@@ -100,7 +100,8 @@ final class EmbeddedBulkLoad implements BulkLoad {
           file = null;
         }
         check(c, previous, descriptor, maxCellSize);
-        if (region == null || !region.contains(c.row())) {
+        // the cells of one row share its array, and its region
+        if (region == null || previous.row() != c.row() && !region.contains(c.row())) {
           finish(open);
           region = handle.regionFor(c.row());
           file = null;

@@ -28,6 +28,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,6 +104,7 @@ public final class EmbeddedStore implements CellarStore {
       this.nextTableId = state.nextTableId();
       long maxSeq = Math.max(state.lastSequence(), Recovery.loadTables(state, files, tables));
       files.deleteOrphans(liveFileNumbers());
+      files.manifestSaved(new HashSet<>(liveFileNumbers()));
       if (options.inMemoryOnly()) {
         this.wal = null;
       } else {
@@ -323,6 +325,11 @@ public final class EmbeddedStore implements CellarStore {
   /** Records a fatal write-path failure: the store refuses writes from now on. */
   void fail(StorageException e) {
     if (failure == null) {
+      // the catalog in memory may be ahead of the manifest on disk from now on: no file, and no
+      // log segment, that the manifest needs goes (files.freeze, trimWal)
+      if (files != null) {
+        files.freeze();
+      }
       failure = e;
       LOG.error("store {} failed and refuses further writes", fs.describe(), e);
     }
@@ -386,6 +393,15 @@ public final class EmbeddedStore implements CellarStore {
     }
     try {
       manifestFile.save(new ManifestState(mvcc == null ? 0 : mvcc.lastSequence(), files.nextFileNumber(), nextTableId, ts));
+      Set<Long> listed = new HashSet<>();
+      for (TableState t : ts) {
+        for (RegionState r : t.regions()) {
+          for (List<Long> nums : r.files().values()) {
+            listed.addAll(nums);
+          }
+        }
+      }
+      files.manifestSaved(listed);
     } catch (IOException e) {
       StorageException se = new StorageException("cannot save the manifest of " + fs.describe() + ": " + e.getMessage(), e);
       fail(se);
@@ -441,6 +457,11 @@ public final class EmbeddedStore implements CellarStore {
     // manifest listing its file under that lock, and a split changes the regions under it, so
     // no segment goes before the manifest does and no new region's writes are missed.
     synchronized (catalogLock) {
+      if (failure != null) {
+        // a flush whose manifest was not saved left its region's flushed sequence ahead of the
+        // manifest: the log holds the only durable copy of those edits until the reopen replays it
+        return;
+      }
       regions = allRegions();
       long min = Long.MAX_VALUE;
       for (Region r : regions) {

@@ -27,6 +27,16 @@ final class StoreFiles {
   private final Vfs fs;
   private final BlockCache cache;
   private long nextFileNumber;
+  /**
+   * The files the last saved manifest lists ({@code null} until one is known): a file dropped
+   * from the catalog in memory (by a compaction, a table drop) is still what a reopen would read
+   * until a manifest without it is saved, so its deletion waits for that ({@link #deferred}).
+   */
+  private Set<Long> durablyListed;
+  /** Obsolete files no reader holds, waiting for a saved manifest that does not list them. */
+  private final Set<StoreFileHandle> deferred = new HashSet<>();
+  /** Set when the store failed: what the manifest on disk lists is kept for the reopen. */
+  private volatile boolean frozen;
 
   /** @param cache the store's block cache, or {@code null} for none */
   StoreFiles(Vfs fs, long nextFileNumber, BlockCache cache) {
@@ -63,15 +73,60 @@ final class StoreFiles {
   }
 
   private StoreFileHandle handle(long number, StoreFileReader reader) {
-    return new StoreFileHandle(number, reader, h -> {
-      h.closeReader();
-      try {
-        fs.delete(path(h.fileNumber()));
-        fs.reached(CrashPoint.FILE_DELETED);
-      } catch (IOException e) {
-        LOG.warn("cannot delete obsolete store file {}: {}", path(h.fileNumber()), e.getMessage());
+    return new StoreFileHandle(number, reader, this::released);
+  }
+
+  /** A file dropped from the catalog that no reader holds any more: deleted once no saved manifest lists it. */
+  private void released(StoreFileHandle h) {
+    h.closeReader();
+    synchronized (this) {
+      if (frozen || durablyListed == null || durablyListed.contains(h.fileNumber())) {
+        deferred.add(h);
+        return;
       }
-    });
+    }
+    delete(h);
+  }
+
+  private void delete(StoreFileHandle h) {
+    try {
+      fs.delete(path(h.fileNumber()));
+      fs.reached(CrashPoint.FILE_DELETED);
+    } catch (IOException e) {
+      LOG.warn("cannot delete obsolete store file {}: {}", path(h.fileNumber()), e.getMessage());
+    }
+  }
+
+  /**
+   * After a manifest listing {@code listed} was saved: deletes the obsolete files it no longer
+   * lists; later ones are deleted as soon as they are released.
+   */
+  void manifestSaved(Set<Long> listed) {
+    List<StoreFileHandle> gone = new java.util.ArrayList<>();
+    synchronized (this) {
+      if (frozen) {
+        return;
+      }
+      durablyListed = listed;
+      for (Iterator<StoreFileHandle> it = deferred.iterator(); it.hasNext();) {
+        StoreFileHandle h = it.next();
+        if (!listed.contains(h.fileNumber())) {
+          gone.add(h);
+          it.remove();
+        }
+      }
+    }
+    for (StoreFileHandle h : gone) {
+      delete(h);
+    }
+  }
+
+  /**
+   * The store failed: its catalog in memory may be ahead of the manifest on disk, so no file is
+   * deleted any more; the reopen deletes those the manifest does not list.
+   */
+  void freeze() {
+    frozen = true;
   }
 
   /** Writes a frozen memstore to a new store file with the family's current settings, durably. */
