@@ -127,7 +127,7 @@ public final class IndexBuilder {
     for (int f : fields) {
       wanted[f] = true;
     }
-    List<List<Cell>> run = new ArrayList<>();
+    List<java.util.concurrent.CompletableFuture<List<Cell>>> run = new ArrayList<>();
     int runEntries = 0;
     if (!db.store().bulkLoads()) {
       return buildWithPuts(cancelled, fields, wanted, started);
@@ -164,7 +164,8 @@ public final class IndexBuilder {
             }
           }
           if (!chunk.isEmpty()) {
-            run.add(SortedChunks.sortedUnique(chunk)); // sorted while its cells are still in the CPU caches
+            // sorted on another core while this one reads the next chunk
+            run.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> SortedChunks.sortedUnique(chunk)));
           }
           rowsDone.addAndGet(n);
           runEntries += n;
@@ -178,7 +179,15 @@ public final class IndexBuilder {
         // later timestamp, so the chunk's entries may reach the index after the lock is released.
         if (runEntries >= RUN || done) {
           if (!run.isEmpty()) {
-            load.addSortedRun(new SortedChunks(run));
+            List<List<Cell>> sorted = new ArrayList<>(run.size());
+            for (java.util.concurrent.CompletableFuture<List<Cell>> f : run) {
+              try {
+                sorted.add(f.join());
+              } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+              }
+            }
+            load.addSortedRun(new SortedChunks(sorted));
           }
           run.clear();
           runEntries = 0;
