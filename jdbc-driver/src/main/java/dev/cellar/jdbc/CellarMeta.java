@@ -57,7 +57,7 @@ final class CellarMeta extends CalciteMetaAccess {
     requireSql(sql);
     try {
       return super.prepare(ch, sql, maxRowCount);
-    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -84,7 +84,7 @@ final class CellarMeta extends CalciteMetaAccess {
       });
     } catch (MissingStatement e) {
       throw e.missing;
-    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -120,7 +120,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.prepareAndExecuteBatch(h, List.of(sqlCommands.get(i))).updateCounts[0];
-      } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+      } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -135,7 +135,7 @@ final class CellarMeta extends CalciteMetaAccess {
     for (int i = 0; i < counts.length; i++) {
       try {
         counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
-      } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+      } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
         throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
       }
     }
@@ -171,7 +171,7 @@ final class CellarMeta extends CalciteMetaAccess {
     clearCancel(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
-    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -181,7 +181,7 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
-    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toClient(e);
     }
   }
@@ -199,7 +199,7 @@ final class CellarMeta extends CalciteMetaAccess {
         return rows;
       }
       return it;
-    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toClient(e);
     }
   }

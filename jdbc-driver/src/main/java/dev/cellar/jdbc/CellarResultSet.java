@@ -35,7 +35,7 @@ final class CellarResultSet extends ResultSetUpdates {
   public boolean next() throws SQLException {
     try {
       return super.next();
-    } catch (RuntimeException | AssertionError | StackOverflowError | ExceptionInInitializerError e) {
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toSql(e);
     } catch (SQLException e) {
       throw ClientErrors.stated(e);

@@ -35,6 +35,13 @@ final class JdbcErrors {
     if (e instanceof AvaticaClientRuntimeException a) {
       return a;
     }
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof ExceptionInInitializerError || c instanceof NoClassDefFoundError) {
+        // a compiled class whose initialization failed: the cache must not hand it out again
+        dev.cellar.sql.prepare.CellarPrepare.forgetCompiledCode();
+        break;
+      }
+    }
     CellarSqlException c = SqlErrors.translate(e);
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));

@@ -98,6 +98,13 @@ public final class SqlErrors {
       // a cast of text to a date, time or timestamp ("Value of DAY field is out of range in '2024-13-45'")
       return new CellarSqlException(SqlState.INVALID_DATETIME, "invalid date or time: " + msg, c);
     }
+    if (c instanceof NoClassDefFoundError && msg.startsWith("Could not initialize class")) {
+      // a class of a statement's compiled code whose initialization failed in an earlier run (it
+      // ran out of stack, or a constant failed); the driver then drops its compiled code
+      return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: its compiled code "
+          + "failed to initialize in an earlier run (too deep for the thread's stack, or a constant that cannot be "
+          + "computed); it is compiled anew when the statement is prepared again", c);
+    }
     if (c instanceof StackOverflowError) {
       return new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "statement too complex: it ran out of stack "
           + "(a join of very many tables, or expressions nested very deep); run the JVM with a larger thread stack, "

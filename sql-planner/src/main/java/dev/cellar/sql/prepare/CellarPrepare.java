@@ -70,6 +70,16 @@ import org.apache.calcite.tools.Program;
  * ({@link CompiledCode}). Everything else is Calcite's own preparation.
  */
 public class CellarPrepare extends CalcitePrepareImpl {
+  /**
+   * Forgets the compiled code of every plan, for after a failure in the initialization of a
+   * compiled class ({@link ExceptionInInitializerError}, {@link NoClassDefFoundError}): the JVM
+   * would refuse that class from then on, so the next run compiles it anew.
+   */
+  public static void forgetCompiledCode() {
+    CompiledCode.clear();
+    PlanCache.forgetAll();
+  }
+
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarPrepare.class);
 
   static {

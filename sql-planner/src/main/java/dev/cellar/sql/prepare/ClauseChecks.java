@@ -17,7 +17,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * error: a FROM item that is neither a table, a query, {@code VALUES} nor a table function
  * ({@code FROM AVG(a)}: 42000), and a sub-query in the arguments or window of a window function
  * ({@code SUM((SELECT ...)) OVER (...)}: 0A000). And one rewrite for the same reason: an
- * {@code IN} list of values in the ORDER BY of a grouped query is written as the {@code OR} of its
+ * {@code IN} list of values in an ORDER BY (of a grouped query, where it failed) is written as the {@code OR} of its
  * equalities ({@code NOT IN}: the {@code AND} of its inequalities), the same three-valued truth,
  * which Calcite converts there (it meets the list as an unregistered sub-query).
  */
@@ -72,9 +72,14 @@ final class ClauseChecks {
   /** The longest IN list of a grouped query's ORDER BY written as ORs ({@link #expandOrderByInLists}). */
   private static final int ORDER_BY_IN_LIST = 200;
 
-  /** In the ORDER BY of grouped {@code select}, each IN list of values as ORs of equalities. */
+  /**
+   * In the ORDER BY of {@code select}, each IN list of values as ORs of equalities: for a grouped
+   * query (GROUP BY, or an aggregate without it: {@code SELECT COUNT(*) c ... ORDER BY c IN (1, 2)})
+   * Calcite meets the list there as a sub-query it never registered; for any other, the ORs are
+   * the same truth.
+   */
   static void expandOrderByInLists(SqlSelect select) {
-    if (select.getGroup() == null || select.getOrderList() == null) {
+    if (select.getOrderList() == null) {
       return;
     }
     org.apache.calcite.sql.SqlNodeList order = select.getOrderList();

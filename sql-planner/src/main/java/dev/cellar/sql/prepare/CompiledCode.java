@@ -104,6 +104,16 @@ final class CompiledCode {
     }
   }
 
+  /**
+   * Drops every cached class: one of them failed to initialize (its static initializer ran out of
+   * stack, or a constant in it failed), and the JVM would refuse it from then on.
+   */
+  static void clear() {
+    synchronized (CACHE) {
+      CACHE.clear();
+    }
+  }
+
   /** The compiled class of {@code body} (the members of {@code expr}), from the cache when there. */
   static Bindable<?> bindable(ClassDeclaration expr, String generated, int fieldCount) {
     String body = canonicalRecords(flatUnions(generated));

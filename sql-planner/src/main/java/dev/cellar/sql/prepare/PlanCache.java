@@ -17,8 +17,26 @@ final class PlanCache implements CellarSession.PlanCacheStats {
   /** What a plan depends on besides the catalog. */
   record Key(String sql, List<String> schemaPath, long maxRowCount, Type elementType) {}
 
-  /** A plan, or a null signature where none can be made. */
-  private record Plan(long version, CalcitePrepare.CalciteSignature<?> signature) {}
+  /**
+   * A plan, or a null signature where none can be made, with the generation of compiled code it
+   * was made in ({@link #forgetAll}).
+   */
+  private record Plan(long version, long generation, CalcitePrepare.CalciteSignature<?> signature) {}
+
+  /** Raised when every plan of every connection must be made again. */
+  private static final java.util.concurrent.atomic.AtomicLong GENERATION = new java.util.concurrent.atomic.AtomicLong();
+
+  /**
+   * Makes every plan of every connection stale: a plan holds its compiled code, and that code
+   * failed to initialize ({@link CellarPrepare#forgetCompiledCode()}).
+   */
+  static void forgetAll() {
+    GENERATION.incrementAndGet();
+  }
+
+  private static boolean current(Plan p, long version) {
+    return p.version == version && p.generation == GENERATION.get();
+  }
 
   private final int capacity;
   private final Map<Key, Plan> plans;
@@ -43,11 +61,11 @@ final class PlanCache implements CellarSession.PlanCacheStats {
   @SuppressWarnings("unchecked")
   synchronized <T> CalcitePrepare.CalciteSignature<T> get(Key key, long version) {
     Plan p = plans.get(key);
-    if (p != null && p.version == version && p.signature != null) {
+    if (p != null && current(p, version) && p.signature != null) {
       hits++;
       return (CalcitePrepare.CalciteSignature<T>) p.signature;
     }
-    if (p != null && p.version != version) {
+    if (p != null && !current(p, version)) {
       plans.remove(key);
     }
     misses++;
@@ -57,19 +75,19 @@ final class PlanCache implements CellarSession.PlanCacheStats {
   /** Records that no plan can be made for {@code key} at catalog {@code version}. */
   synchronized void refuse(Key key, long version) {
     if (capacity > 0) {
-      plans.put(key, new Plan(version, null));
+      plans.put(key, new Plan(version, GENERATION.get(), null));
     }
   }
 
   /** Whether {@link #refuse} recorded {@code key} at catalog {@code version}. */
   synchronized boolean refused(Key key, long version) {
     Plan p = plans.get(key);
-    return p != null && p.version == version && p.signature == null;
+    return p != null && current(p, version) && p.signature == null;
   }
 
   synchronized void put(Key key, long version, CalcitePrepare.CalciteSignature<?> signature) {
     if (capacity > 0) {
-      plans.put(key, new Plan(version, signature));
+      plans.put(key, new Plan(version, GENERATION.get(), signature));
     }
   }
 
