@@ -71,7 +71,7 @@ class SqlCrashTest {
     Random rnd = new Random(SEED);
     Model applied = new Model(); // the state after operations 0..next-1
     long next = 0;
-    int kills = 10 * SCALE;
+    int kills = SCALE > 1 ? 20 * SCALE : 10;
     int inFlightApplied = 0;
     int duringOpen = 0;
     long start = System.nanoTime();
