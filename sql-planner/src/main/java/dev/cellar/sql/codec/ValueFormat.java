@@ -37,4 +37,18 @@ public enum ValueFormat {
   public Object decode(KeyType type, byte[] bytes) {
     return this == BYTES ? ValueCodec.decode(type, bytes) : StringValues.decode(type, bytes);
   }
+
+  /**
+   * The value of {@code type} written as {@code text}, as {@link #STRING} holds it: what
+   * {@code STRING.decode(type, text's UTF-8 bytes)} gives, without the bytes. Not for BINARY or
+   * VARBINARY, whose text is not their value.
+   *
+   * @throws IllegalArgumentException as {@link #decode} does
+   */
+  public static Object parseText(KeyType type, String text) {
+    if (type == KeyType.BINARY || type == KeyType.VARBINARY) {
+      throw new IllegalArgumentException(type + " has no text form");
+    }
+    return StringValues.parse(type, text);
+  }
 }

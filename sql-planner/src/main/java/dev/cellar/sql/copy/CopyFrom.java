@@ -159,27 +159,33 @@ public final class CopyFrom {
                 reject(rejects, raws.get(i), (CellarSqlException) converted[i]);
               }
             }
+            int count = raws.size();
+            long lastLine = raws.get(count - 1).line();
+            int written = good.size();
+            // the records' text is not needed any more: let it go while the rows are written
+            raws = null;
+            converted = null;
             long firstId = -1;
-            if (keyed && !good.isEmpty()) {
+            if (keyed && written > 0) {
               // the chunk's row ids recorded before it is written: written again, it replaces itself
-              firstId = checkpoint.pendingIds >= 0 && checkpoint.pendingRecords == raws.size() ? checkpoint.pendingIds
-                  : db.rowIds().reserve(def.schema(), def.name(), good.size());
+              firstId = checkpoint.pendingIds >= 0 && checkpoint.pendingRecords == count ? checkpoint.pendingIds
+                  : db.rowIds().reserve(def.schema(), def.name(), written);
               checkpoint.pendingIds = firstId;
-              checkpoint.pendingRecords = raws.size();
+              checkpoint.pendingRecords = count;
               checkpoint.save();
             }
             writer.write(good, firstId);
             checkpoint.pendingIds = -1;
             checkpoint.pendingRecords = 0;
-            loaded += good.size();
-            records += raws.size();
+            loaded += written;
+            records += count;
             rejects.flush();
             checkpoint.records = records;
             checkpoint.loaded = loaded;
             checkpoint.rejected = rejected;
-            checkpoint.line = raws.get(raws.size() - 1).line();
+            checkpoint.line = lastLine;
             checkpoint.save();
-            op.advance(good.size());
+            op.advance(written);
             long read = in.bytesRead();
             if (read > 0 && size > 0) {
               op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
@@ -296,7 +302,7 @@ public final class CopyFrom {
    */
   private static final class Chunks implements AutoCloseable {
     private static final Object END = new Object();
-    private final java.util.concurrent.BlockingQueue<Object> queue = new java.util.concurrent.ArrayBlockingQueue<>(2);
+    private final java.util.concurrent.BlockingQueue<Object> queue = new java.util.concurrent.ArrayBlockingQueue<>(1);
     private final Thread thread;
     private volatile boolean stop;
     private boolean ended;

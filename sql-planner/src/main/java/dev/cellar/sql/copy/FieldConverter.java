@@ -90,7 +90,7 @@ final class FieldConverter {
         default:
           break;
       }
-      return ValueFormat.STRING.decode(type, text.getBytes(StandardCharsets.UTF_8));
+      return ValueFormat.parseText(type, text);
     } catch (DateTimeParseException e) {
       throw new CellarSqlException(SqlState.INVALID_DATETIME, "column " + column + ": '" + text + "' is not a "
           + type + (type == KeyType.DATE && date != null || type == KeyType.TIMESTAMP && timestamp != null

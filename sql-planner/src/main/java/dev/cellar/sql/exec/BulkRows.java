@@ -85,46 +85,75 @@ public final class BulkRows {
       }
     }
     Timestamps.Stamp stamp = db.timestamps().next(true);
-    // each row checked, keyed and encoded on every core; the first bad row (in file order) fails
-    Encoded[] encoded = new Encoded[n];
+    // each row checked and keyed on every core; the first bad row (in file order) fails
+    Keyed[] keyed = new Keyed[n];
     RuntimeException[] errors = new RuntimeException[n];
     IntStream.range(0, n).parallel().forEach(i -> {
       try {
-        encoded[i] = encode(rows.get(i), keys[i], targeted, stamp, i);
+        keyed[i] = key(rows.get(i), keys[i], targeted, i);
       } catch (RuntimeException e) {
         errors[i] = e;
       }
     });
+    throwFirst(errors);
+    cancel.check();
+    // one sort of the rows by key (stable: of rows with one key, the last in the chunk is kept)
+    Arrays.parallelSort(keyed, BulkRows::compare);
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (i + 1 < n && Arrays.equals(keyed[i].key, keyed[i + 1].key)) {
+        continue;
+      }
+      keyed[kept++] = keyed[i];
+    }
+    // the rows' cells made in key order, so that writing them reads memory in the order it was filled
+    Cell[][] cells = new Cell[kept][];
+    int k = kept;
+    IntStream.range(0, slices(k)).parallel().forEach(s -> {
+      for (int i = (int) ((long) k * s / slices(k)), to = (int) ((long) k * (s + 1) / slices(k)); i < to; i++) {
+        Keyed r = keyed[i];
+        try {
+          cells[i] = encode(rows.get(r.index), r.key, targeted, stamp);
+        } catch (RuntimeException e) {
+          errors[r.index] = e;
+        }
+      }
+    });
+    throwFirst(errors);
+    cancel.check();
+    try (BulkLoad load = db.store().table(def.storageName()).startBulkLoad()) {
+      load.addSortedRun(new CellsOf(cells));
+      load.commit();
+    }
+    return kept;
+  }
+
+  /** Parts of {@code n} rows encoded apart: a few per core, each a contiguous range. */
+  private static int slices(int n) {
+    return Math.max(1, Math.min(n / 1024, 4 * Runtime.getRuntime().availableProcessors()));
+  }
+
+  private static void throwFirst(RuntimeException[] errors) {
     for (RuntimeException e : errors) {
       if (e != null) {
         throw e;
       }
     }
-    cancel.check();
-    // one sort of the rows by key (stable: of rows with one key, the last in the chunk is kept)
-    Arrays.parallelSort(encoded, BulkRows::compare);
-    List<Cell[]> kept = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      if (i + 1 < n && Arrays.equals(encoded[i].key, encoded[i + 1].key)) {
-        continue;
-      }
-      kept.add(encoded[i].cells);
-    }
-    cancel.check();
-    try (BulkLoad load = db.store().table(def.storageName()).startBulkLoad()) {
-      load.addSortedRun(new CellsOf(kept));
-      load.commit();
-    }
-    return kept.size();
   }
 
-  /** A row's key (and its first eight bytes, for a quick compare), its place in the chunk and its cells in order. */
-  private record Encoded(byte[] key, long prefix, int index, Cell[] cells) {}
+  /**
+   * A row's key, its first sixteen bytes as two numbers (for a quick compare) and its place in the
+   * chunk.
+   */
+  private record Keyed(byte[] key, long prefix, long prefix2, int index) {}
 
-  private static int compare(Encoded a, Encoded b) {
+  private static int compare(Keyed a, Keyed b) {
     int c = Long.compareUnsigned(a.prefix, b.prefix);
     if (c == 0) {
-      c = Arrays.compareUnsigned(a.key, b.key);
+      c = Long.compareUnsigned(a.prefix2, b.prefix2);
+      if (c == 0) {
+        c = Arrays.compareUnsigned(a.key, b.key);
+      }
     }
     return c != 0 ? c : Integer.compare(a.index, b.index);
   }
@@ -138,19 +167,26 @@ public final class BulkRows {
     return true;
   }
 
-  /** The first eight bytes of {@code key} as an unsigned big-endian number (zeros past its end). */
-  private static long prefix(byte[] key) {
+  /**
+   * Eight bytes of {@code key} from {@code from} as an unsigned big-endian number (zeros past its
+   * end): keys that differ there compare as these numbers do.
+   */
+  private static long prefix(byte[] key, int from) {
     long p = 0;
-    for (int i = 0; i < 8; i++) {
+    for (int i = from; i < from + 8; i++) {
       p = (p << 8) | (i < key.length ? key[i] & 0xff : 0);
     }
     return p;
   }
 
-  private Encoded encode(Object[] row, byte[] hiddenKey, boolean[] targeted, Timestamps.Stamp stamp, int index) {
+  private Keyed key(Object[] row, byte[] hiddenKey, boolean[] targeted, int index) {
     // the values are checked already (see write): only NOT NULL is left
     mutations.checkNotNull(row, targeted);
     byte[] key = hiddenKey != null ? hiddenKey : m.key(row);
+    return new Keyed(key, prefix(key, 0), prefix(key, 8), index);
+  }
+
+  private Cell[] encode(Object[] row, byte[] key, boolean[] targeted, Timestamps.Stamp stamp) {
     List<Cell> put = mutations.put(key, row, targeted, stamp.putTs()).cells();
     Delete d = mutations.nullCells(key, row, targeted, stamp.deleteTs());
     Cell[] out;
@@ -165,26 +201,26 @@ public final class BulkRows {
     if (!sorted(out)) {
       Arrays.sort(out, CellComparator.INSTANCE::compareAfterRow);
     }
-    return new Encoded(key, prefix(key), index, out);
+    return out;
   }
 
   /** The cells of rows in order, row after row. */
   private static final class CellsOf implements Iterator<Cell> {
-    private final List<Cell[]> rows;
+    private final Cell[][] rows;
     private int row;
     private int cell;
 
-    CellsOf(List<Cell[]> rows) {
+    CellsOf(Cell[][] rows) {
       this.rows = rows;
     }
 
     @Override
     public boolean hasNext() {
-      while (row < rows.size() && cell >= rows.get(row).length) {
+      while (row < rows.length && cell >= rows[row].length) {
         row++;
         cell = 0;
       }
-      return row < rows.size();
+      return row < rows.length;
     }
 
     @Override
@@ -192,7 +228,7 @@ public final class BulkRows {
       if (!hasNext()) {
         throw new java.util.NoSuchElementException();
       }
-      return rows.get(row)[cell++];
+      return rows[row][cell++];
     }
   }
 }

@@ -115,7 +115,7 @@ final class EmbeddedBulkLoad implements BulkLoad {
           }
           file = f;
         }
-        f.append(c.withSequenceId(seq));
+        f.append(c, seq);
         previous = c;
         n++;
       }

@@ -223,8 +223,13 @@ final class StoreFiles {
 
     /** Appends a cell; cells come in {@code CellComparator.WITH_SEQUENCE} order. */
     void append(Cell c) {
+      append(c, c.sequenceId());
+    }
+
+    /** Appends a cell with the sequence number {@code seq} (a bulk load's, shared by its run). */
+    void append(Cell c, long seq) {
       try {
-        writer.append(c);
+        writer.append(c, seq);
       } catch (IOException e) {
         throw new StorageException("cannot write store file " + path + " of " + fs.describe() + ": " + e.getMessage(), e);
       }

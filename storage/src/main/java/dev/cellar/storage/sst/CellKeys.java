@@ -32,9 +32,14 @@ final class CellKeys {
 
   /** Appends the encoded key of {@code c} (everything but its family and value). */
   static void encode(Cell c, ByteWriter out) {
+    encode(c, c.sequenceId(), out);
+  }
+
+  /** Appends the encoded key of {@code c} with the sequence number {@code sequenceId}. */
+  static void encode(Cell c, long sequenceId, ByteWriter out) {
     byte[] row = c.row();
     out.putVarInt(row.length).putBytes(row).putBytes(c.qualifier());
-    out.putLong(c.timestamp()).putByte(c.type().code()).putLong(c.sequenceId());
+    out.putLong(c.timestamp()).putByte(c.type().code()).putLong(sequenceId);
   }
 
   /** The encoded key of {@code c} as a new array. */

@@ -55,6 +55,8 @@ public final class StoreFileWriter implements Closeable {
   private final Map<byte[], MetaBlock> metaBlocks = new TreeMap<>(Arrays::compareUnsigned);
   private BloomFilterWriter bloom;
   private Cell last;
+  /** The sequence number {@link #last} was written with. */
+  private long lastSequenceId;
   private long offset;
   private State state = State.OPEN;
 
@@ -91,12 +93,28 @@ public final class StoreFileWriter implements Closeable {
    * @throws IOException if writing a finished block fails; the writer is then unusable
    */
   public void append(Cell cell) throws IOException {
+    Objects.requireNonNull(cell, "cell");
+    append(cell, cell.sequenceId());
+  }
+
+  /**
+   * Appends a cell as if its sequence number were {@code sequenceId}: what
+   * {@code append(cell.withSequenceId(sequenceId))} does, without making that cell (a bulk load
+   * writes every cell of a run with the run's number).
+   *
+   * @throws IllegalStateException if the cell does not sort after the previous one, or the
+   *     writer is finished, closed or failed
+   * @throws IllegalArgumentException if the cell is of another family, of a seek-only type or
+   *     too large for a block
+   * @throws IOException if writing a finished block fails; the writer is then unusable
+   */
+  public void append(Cell cell, long sequenceId) throws IOException {
     checkOpen();
     Objects.requireNonNull(cell, "cell");
     if (!cell.type().isStorable()) {
       throw new IllegalArgumentException("cell " + cell + " has seek-only type " + cell.type());
     }
-    if (!Arrays.equals(cell.family(), options.family())) {
+    if (cell.family() != options.family() && !Arrays.equals(cell.family(), options.family())) {
       throw new IllegalArgumentException("cell " + cell + " is not of this file's family '"
           + Bytes.toStringBinary(options.family()) + "'");
     }
@@ -105,17 +123,22 @@ public final class StoreFileWriter implements Closeable {
       throw new IllegalArgumentException("cell " + cell + " needs " + size + " bytes, more than the "
           + StoreFileFormat.MAX_BLOCK_CONTENTS + " a block may hold");
     }
-    if (last != null && CellComparator.WITH_SEQUENCE.compare(last, cell) >= 0) {
-      throw new IllegalStateException("cells must be appended in strictly increasing order: " + cell
-          + " does not sort after " + last);
+    if (last != null) {
+      int c = CellComparator.INSTANCE.compare(last, cell);
+      // the later write of the same coordinates comes first
+      if (c > 0 || c == 0 && lastSequenceId <= sequenceId) {
+        throw new IllegalStateException("cells must be appended in strictly increasing order: "
+            + cell.withSequenceId(sequenceId) + " does not sort after " + last.withSequenceId(lastSequenceId));
+      }
     }
     key.reset();
-    CellKeys.encode(cell, key);
+    CellKeys.encode(cell, sequenceId, key);
     dataBlock.add(key.array(), key.size(), cell.value(), 0, cell.value().length);
     if (last == null) {
-      info.firstKey = cell.withoutValue();
+      info.firstKey = cell.withoutValue().withSequenceId(sequenceId);
     }
     last = cell;
+    lastSequenceId = sequenceId;
     if (bloom != null) {
       bloom.add(cell);
       if (bloom.estimatedSize() > StoreFileFormat.MAX_BLOCK_CONTENTS) {
@@ -133,7 +156,7 @@ public final class StoreFileWriter implements Closeable {
     }
     info.minTimestamp = Math.min(info.minTimestamp, cell.timestamp());
     info.maxTimestamp = Math.max(info.maxTimestamp, cell.timestamp());
-    info.maxSequenceId = Math.max(info.maxSequenceId, cell.sequenceId());
+    info.maxSequenceId = Math.max(info.maxSequenceId, sequenceId);
     if (dataBlock.estimatedSize() >= options.blockSize()) {
       flushDataBlock();
     }
@@ -209,7 +232,7 @@ public final class StoreFileWriter implements Closeable {
       }
       BlockHandle metaIndexHandle = writeBlock(BlockKind.META_INDEX, Compression.NONE, metaIndex.finish());
       if (last != null) {
-        info.lastKey = last.withoutValue();
+        info.lastKey = last.withoutValue().withSequenceId(lastSequenceId);
       }
       BlockBuilder fileInfo = new BlockBuilder(options.restartInterval(), 1024);
       FileInfo.encode(info, fileInfo);

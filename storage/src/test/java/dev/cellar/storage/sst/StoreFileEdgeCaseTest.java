@@ -201,6 +201,38 @@ class StoreFileEdgeCaseTest {
   }
 
   @Test
+  void cellsAppendedWithAnotherSequenceNumberAreStoredWithIt() throws Exception {
+    MemVfs vfs = new MemVfs();
+    List<Cell> cells = SstFixtures.sortedDistinct(SstFixtures.randomCells(new Random(31), 300));
+    List<Cell> expected = new ArrayList<>();
+    StoreFileInfo info;
+    try (StoreFileWriter w = new StoreFileWriter(vfs.create(PATH), PATH, SstFixtures.options())) {
+      for (Cell c : cells) {
+        // the cells' own numbers are ignored: each is written with 77 (once per coordinates)
+        if (expected.isEmpty() || CellComparator.INSTANCE.compare(expected.get(expected.size() - 1), c) != 0) {
+          w.append(c, 77);
+          expected.add(c.withSequenceId(77));
+        }
+      }
+      Cell last = expected.get(expected.size() - 1);
+      // the same coordinates again: with 77 or more they do not sort after it, with less they do
+      IllegalStateException same = assertThrows(IllegalStateException.class, () -> w.append(last, 77));
+      assertTrue(same.getMessage().contains("does not sort after"), same.getMessage());
+      assertThrows(IllegalStateException.class, () -> w.append(last, 78));
+      assertThrows(IllegalStateException.class, () -> w.append(cells.get(0), 1));
+      w.append(last, 76);
+      expected.add(last.withSequenceId(76));
+      info = w.finish();
+    }
+    assertEquals(77, info.maxSequenceId());
+    assertEquals(77, info.firstKey().sequenceId());
+    assertEquals(76, info.lastKey().sequenceId());
+    try (StoreFileReader reader = StoreFileReader.open(vfs.open(PATH))) {
+      SstFixtures.assertCellsEqual(expected, SstFixtures.readAll(reader));
+    }
+  }
+
+  @Test
   void optionsValidateTheirSettings() {
     StoreFileWriter.Options o = SstFixtures.options();
     assertThrows(IllegalArgumentException.class, () -> o.withBlockSize(0));
