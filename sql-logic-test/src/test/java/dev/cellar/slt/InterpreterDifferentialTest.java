@@ -126,9 +126,30 @@ class InterpreterDifferentialTest {
           "SELECT COUNT(*) * 2147483647 FROM b", "SELECT - MAX(l) FROM b", "SELECT MIN(l) - 1 FROM b",
           "SELECT COUNT(*) + 83", "SELECT SUM(-5), MIN(7), MAX(NULL) FROM b",
           "SELECT SUM(d), MIN(d), MAX(d) FROM b", "SELECT f, SUM(d), MAX(d) FROM b GROUP BY f",
-          "SELECT SUM(d) FROM b WHERE id > 100", "SELECT id, d FROM b WHERE d > 1.2 ORDER BY id"}) {
+          "SELECT SUM(d) FROM b WHERE id > 100", "SELECT id, d FROM b WHERE d > 1.2 ORDER BY id",
+          "SELECT AVG(b.d), AVG(c.t) FROM b JOIN b AS c ON b.id = c.id + 1",
+          "SELECT b.f, AVG(c.d), COUNT(DISTINCT c.t) FROM b JOIN b AS c ON b.id = c.id GROUP BY b.f"}) {
         run(compiled, interpreted, c, differences, c);
       }
+      // COUNT(DISTINCT ...) beside other aggregates (grouping sets, FILTER, a DECIMAL $SUM0), AVG
+      // of DECIMAL (a division and casts), grouping sets written out: every one interpreted
+      String[] sets = {"SELECT COUNT(DISTINCT t), AVG(d) FROM b WHERE id > 1",
+          "SELECT COUNT(DISTINCT f), SUM(d), MAX(i) FROM b", "SELECT f, COUNT(DISTINCT t), AVG(d), MIN(d) FROM b GROUP BY f",
+          "SELECT COUNT(DISTINCT t), AVG(d) FROM b WHERE id > 100", "SELECT COUNT(DISTINCT s), AVG(i) FROM b",
+          "SELECT COUNT(*), COUNT(DISTINCT t) FROM b WHERE id > 100",
+          "SELECT SUM(l), COUNT(i), COUNT(DISTINCT id), COUNT(i) FROM b WHERE i < i",
+          "SELECT f, t, COUNT(*), SUM(d), GROUPING(f), GROUPING(f, t) FROM b GROUP BY GROUPING SETS ((f), (f, t), ())",
+          "SELECT t, SUM(l) FROM b GROUP BY ROLLUP (t)", "SELECT f, s, MAX(d) FROM b GROUP BY CUBE (f, s)",
+          "SELECT COUNT(*) FILTER (WHERE i > 0), SUM(d) FILTER (WHERE f), MIN(l) FILTER (WHERE t < 0) FROM b",
+          "SELECT id, CAST(d AS DECIMAL(12, 4)), CAST(d AS DECIMAL(10, 1)), CAST(i AS DECIMAL(15, 3)) FROM b",
+          "SELECT id, CAST(d AS DECIMAL(3, 1)) FROM b", "SELECT id, CAST(i AS DECIMAL(4, 2)) FROM b",
+          "SELECT f, AVG(d), COUNT(DISTINCT t), COUNT(DISTINCT s) FROM b GROUP BY f",
+          "SELECT AVG(d), SUM(DISTINCT t) FROM b"};
+      long setsBefore = PlanInterpreter.interpreted();
+      for (String q : sets) {
+        run(compiled, interpreted, q, differences, q);
+      }
+      assertEquals(sets.length, PlanInterpreter.interpreted() - setsBefore, "grouping sets and decimals interpreted");
     }
     assertEquals(List.of(), differences.subList(0, Math.min(20, differences.size())));
     long interpreted = PlanInterpreter.interpreted() - interpretedBefore;

@@ -2,9 +2,11 @@ package dev.cellar.sql.interp;
 
 import dev.cellar.sql.runtime.CheckedMath;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.tree.Primitive;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
@@ -24,8 +26,9 @@ import org.apache.calcite.util.Sarg;
  * code Calcite generates for them computes, through the same runtime methods: checked integer
  * arithmetic by {@link SqlFunctions}' {@code checkedPlus} and the others (22003 on overflow,
  * 22012 on a division by zero), {@code ABS} by {@link CheckedMath}, three-valued logic,
- * {@code CASE} evaluating only the branch taken. Covered: the integer types, BOOLEAN and, in
- * comparisons, DECIMAL; anything else is {@link Unsupported}, and the statement keeps its
+ * {@code CASE} evaluating only the branch taken. Covered: the integer types, BOOLEAN and DECIMAL
+ * in comparisons, casts to DECIMAL and the division of an average (a DECIMAL sum by a count);
+ * anything else is {@link Unsupported}, and the statement keeps its
  * generated code.
  */
 final class Expressions {
@@ -201,6 +204,11 @@ final class Expressions {
       case CHECKED_TIMES:
       case CHECKED_DIVIDE:
         return arithmetic(call);
+      case DIVIDE:
+        if (type.getSqlTypeName() == SqlTypeName.DECIMAL) {
+          return decimalDivide(call);
+        }
+        break;
       case CHECKED_MINUS_PREFIX: {
         Int kind = Int.of(type);
         if (kind == null || Int.of(operands.get(0).getType()) != kind) {
@@ -431,6 +439,32 @@ final class Expressions {
     return of(node);
   }
 
+  /**
+   * A division of DECIMAL result (an average's, made of a sum and a count): both operands as
+   * BigDecimals divided to 16 significant digits, as the generated code divides them.
+   */
+  private static Eval decimalDivide(RexCall call) {
+    Eval[] operands = new Eval[2];
+    for (int i = 0; i < 2; i++) {
+      RelDataType t = call.getOperands().get(i).getType();
+      if (t.getSqlTypeName() != SqlTypeName.DECIMAL && Int.of(t) == null) {
+        throw new Unsupported("division of " + t);
+      }
+      operands[i] = of(call.getOperands().get(i));
+    }
+    return (row, c) -> {
+      Object x = operands[0].eval(row, c);
+      if (x == null) {
+        return null;
+      }
+      Object y = operands[1].eval(row, c);
+      if (y == null) {
+        return null;
+      }
+      return SqlFunctions.divide(decimal(x), decimal(y));
+    };
+  }
+
   /** Checked integer arithmetic, in the widest type of the operands as the generated code does. */
   private static Eval arithmetic(RexCall call) {
     Int k0 = Int.of(call.getOperands().get(0).getType());
@@ -483,17 +517,42 @@ final class Expressions {
     };
   }
 
-  /** A cast from an integer type to an integer type at least as wide, which cannot fail. */
+  /**
+   * A cast from an integer type to an integer type at least as wide, which cannot fail (a null
+   * cast to a type without nulls is 0, as in the generated code); or to a DECIMAL from a DECIMAL
+   * or an integer type, as the generated code casts (the value's scale set rounding down, 22003
+   * when it needs more digits than the type has).
+   */
   private static Eval cast(RexCall call) {
-    Int from = Int.of(call.getOperands().get(0).getType());
-    Int to = Int.of(call.getType());
+    RelDataType target = call.getType();
+    RelDataType source = call.getOperands().get(0).getType();
+    if (target.getSqlTypeName() == SqlTypeName.DECIMAL
+        && (source.getSqlTypeName() == SqlTypeName.DECIMAL || Int.of(source) != null)
+        && (target.isNullable() || !source.isNullable())) {
+      int precision = target.getPrecision();
+      int scale = target.getScale();
+      boolean fromDecimal = source.getSqlTypeName() == SqlTypeName.DECIMAL;
+      Eval a = of(call.getOperands().get(0));
+      return (row, c) -> {
+        Object v = a.eval(row, c);
+        if (v == null) {
+          return null;
+        }
+        return fromDecimal ? Primitive.decimalDecimalCast((BigDecimal) v, precision, scale, RoundingMode.DOWN)
+            : Primitive.integerDecimalCast((Number) v, precision, scale, RoundingMode.DOWN);
+      };
+    }
+    Int from = Int.of(source);
+    Int to = Int.of(target);
     if (from == null || to == null || to.compareTo(from) < 0) {
       throw new Unsupported("cast from " + call.getOperands().get(0).getType() + " to " + call.getType());
     }
     Eval a = of(call.getOperands().get(0));
+    // a null cast to a type without nulls is the generated code's zero of a primitive type
+    Object ifNull = target.isNullable() ? null : to.box(0);
     return (row, c) -> {
       Object v = a.eval(row, c);
-      return v == null ? null : to.box(((Number) v).longValue());
+      return v == null ? ifNull : to.box(((Number) v).longValue());
     };
   }
 }
