@@ -145,6 +145,25 @@ class InterpreterDifferentialTest {
           "SELECT id, CAST(d AS DECIMAL(3, 1)) FROM b", "SELECT id, CAST(i AS DECIMAL(4, 2)) FROM b",
           "SELECT f, AVG(d), COUNT(DISTINCT t), COUNT(DISTINCT s) FROM b GROUP BY f",
           "SELECT AVG(d), SUM(DISTINCT t) FROM b"};
+      // hash joins: INNER, LEFT and SEMI, keys of several types with NULLs among them, conditions
+      // beyond the keys, a failing expression in a condition, LIMIT without ORDER BY
+      String[] joins = {"SELECT b.id, c.id FROM b JOIN b AS c ON b.t = c.t ORDER BY 1, 2",
+          "SELECT b.id, c.id, c.l FROM b LEFT JOIN b AS c ON b.f = c.f ORDER BY 1, 2",
+          "SELECT b.id, c.id FROM b JOIN b AS c ON b.d = c.d AND b.i = c.i ORDER BY 1",
+          "SELECT b.id, c.id FROM b LEFT JOIN b AS c ON b.s = c.s AND c.id > b.id ORDER BY 1, 2",
+          "SELECT b.id, c.i FROM b JOIN b AS c ON b.id = c.id AND b.l < c.l + 1 ORDER BY 1",
+          "SELECT id FROM b WHERE t IN (SELECT s FROM b WHERE s IS NOT NULL) ORDER BY id",
+          "SELECT id FROM b WHERE i = (SELECT MAX(i) FROM b WHERE id < 6)",
+          "SELECT id FROM b WHERE d IN (SELECT d FROM b AS c WHERE c.id <> b.id) ORDER BY id",
+          "SELECT id FROM b WHERE EXISTS (SELECT 1 FROM b AS c WHERE c.t = b.t AND c.id > b.id) ORDER BY id",
+          "SELECT b.id, c.id FROM b JOIN b AS c ON b.id = c.id AND c.i / c.t > 0 ORDER BY 1",
+          "SELECT b.id FROM b JOIN b AS c ON b.id = c.id WHERE c.i > 0 LIMIT 2",
+          "SELECT b.t, COUNT(*), SUM(c.d) FROM b JOIN b AS c ON b.t = c.t GROUP BY b.t ORDER BY 1"};
+      long joinsBefore = PlanInterpreter.interpreted();
+      for (String q : joins) {
+        run(compiled, interpreted, q, differences, q);
+      }
+      assertTrue(PlanInterpreter.interpreted() - joinsBefore >= joins.length / 2, "joins interpreted");
       long setsBefore = PlanInterpreter.interpreted();
       for (String q : sets) {
         run(compiled, interpreted, q, differences, q);

@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  * Runs a physical plan without generating and compiling Java for it, when the plan is one of
  * the simple shapes that most ad-hoc statements have: the storage request of one table
  * ({@link CellarToEnumerableConverter}) or a {@code VALUES}, under calculations
- * ({@link EnumerableCalc}: filters and projections), aggregates of one grouping
- * ({@link Aggregates}), sorts and limits. Its expressions are
+ * ({@link EnumerableCalc}: filters and projections), aggregates ({@link Aggregates}), hash
+ * joins on keys ({@link Joins}), sorts and limits. Its expressions are
  * evaluated by {@link Expressions}, through the runtime methods the generated code would call,
  * so the rows and the errors are the same; a plan holding anything else, or an expression the
  * interpreter does not cover, gets null from {@link #bindable}, and its statement is compiled
@@ -183,6 +183,12 @@ public final class PlanInterpreter {
       Function<DataContext, Enumerable<Object[]>> aggregate = Aggregates.of(
           (org.apache.calcite.adapter.enumerable.EnumerableAggregate) rel, rows(rel.getInput(0)));
       return aggregate::apply;
+    }
+    if (c == org.apache.calcite.adapter.enumerable.EnumerableHashJoin.class) {
+      org.apache.calcite.adapter.enumerable.EnumerableHashJoin join =
+          (org.apache.calcite.adapter.enumerable.EnumerableHashJoin) rel;
+      Function<DataContext, Enumerable<Object[]>> joined = Joins.of(join, rows(join.getLeft()), rows(join.getRight()));
+      return joined::apply;
     }
     if (c == EnumerableLimit.class) {
       EnumerableLimit limit = (EnumerableLimit) rel;
