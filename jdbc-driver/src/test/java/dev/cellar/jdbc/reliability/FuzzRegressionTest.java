@@ -189,6 +189,24 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void aMapValueOfAnotherTypeIsRefusedInSqlTerms() throws Exception {
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE shop (shop_id VARCHAR PRIMARY KEY, info.name VARCHAR, item MAP<VARCHAR, VARCHAR>)");
+      for (String value : new String[] {"X'" + "0f".repeat(3000) + "'", "12", "TRUE"}) {
+        SQLException e = assertThrows(SQLException.class,
+            () -> s.execute("UPSERT INTO shop VALUES ('S4', 'New', MAP['K', " + value + "])"));
+        assertEquals("22018", e.getSQLState(), e::getMessage);
+        assertTrue(e.getMessage().startsWith("cannot store a") && e.getMessage().contains("in column ITEM")
+            && e.getMessage().contains("its values are VARCHAR"), e::getMessage);
+        assertFalse(e.getMessage().matches("(?s).*\\b(java|org)\\.[a-z]+\\..*"), e::getMessage);
+        assertTrue(e.getMessage().length() < 400, e::getMessage);
+      }
+      s.execute("UPSERT INTO shop VALUES ('S4', 'New', MAP['K', 'v'])");
+      assertEquals(java.util.List.of("S4"), column("SELECT shop_id FROM shop"));
+    }
+  }
+
+  @Test
   void anInListTooLargeForTheGeneratedCodeIsAStatementTooComplex() throws Exception {
     try (Statement s = c.createStatement()) {
       // over a column outside the key, the list is a filter: interpreted, any length

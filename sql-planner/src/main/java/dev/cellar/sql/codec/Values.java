@@ -119,7 +119,7 @@ final class Values {
       default:
         throw new AssertionError(type);
     }
-    throw new IllegalArgumentException(what + ": expected " + javaClass(type) + ", got "
+    throw new WrongValueType(what + ": expected " + javaClass(type) + ", got "
         + value.getClass().getName() + " " + show(value));
   }
 

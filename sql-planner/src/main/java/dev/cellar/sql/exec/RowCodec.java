@@ -168,11 +168,42 @@ final class RowCodec {
     }
     try {
       return m.formats[field].encode(m.types[field], storageValue(field, v));
-    } catch (IllegalArgumentException | ClassCastException e) {
+    } catch (dev.cellar.sql.codec.WrongValueType | ClassCastException e) {
+      // a value of another type (a MAP's value of a type its column's map does not hold)
+      throw new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot store " + typeName(v)
+          + " value in column " + m.def.columns().get(field).name() + " " + m.def.columns().get(field).type().sql()
+          + " of table " + m.def.name() + ": its values are " + m.types[field], e);
+    } catch (IllegalArgumentException e) {
       throw new CellarSqlException(SqlState.DATA_EXCEPTION, "cannot store value " + v + " in column "
           + m.def.columns().get(field).name() + " " + m.def.columns().get(field).type().sql() + " of table " + m.def.name()
           + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The SQL type a runtime value is of, with its article, as messages name it. */
+  private static String typeName(Object v) {
+    if (v instanceof String || v instanceof Character) {
+      return "a VARCHAR";
+    } else if (v instanceof Boolean) {
+      return "a BOOLEAN";
+    } else if (v instanceof Byte) {
+      return "a TINYINT";
+    } else if (v instanceof Short) {
+      return "a SMALLINT";
+    } else if (v instanceof Integer) {
+      return "an INTEGER";
+    } else if (v instanceof Long) {
+      return "a BIGINT";
+    } else if (v instanceof java.math.BigDecimal) {
+      return "a DECIMAL";
+    } else if (v instanceof Float) {
+      return "a REAL";
+    } else if (v instanceof Double) {
+      return "a DOUBLE";
+    } else if (v instanceof byte[] || v instanceof org.apache.calcite.avatica.util.ByteString) {
+      return "a VARBINARY";
+    }
+    return "a";
   }
 
   /**
