@@ -2,11 +2,9 @@ package dev.cellar.sql.interp;
 
 import dev.cellar.sql.runtime.CheckedMath;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.DataContext;
-import org.apache.calcite.linq4j.tree.Primitive;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
@@ -49,7 +47,7 @@ final class Expressions {
   }
 
   /** Integer kinds, narrowest first. */
-  private enum Int {
+  enum Int {
     BYTE, SHORT, INT, LONG;
 
     static Int of(RelDataType type) {
@@ -203,35 +201,18 @@ final class Expressions {
       case CHECKED_MINUS:
       case CHECKED_TIMES:
       case CHECKED_DIVIDE:
-        return arithmetic(call);
+        return Arithmetic.arithmetic(call);
       case DIVIDE:
         if (type.getSqlTypeName() == SqlTypeName.DECIMAL) {
-          return decimalDivide(call);
+          return Arithmetic.decimalDivide(call);
         }
         break;
-      case CHECKED_MINUS_PREFIX: {
-        Int kind = Int.of(type);
-        if (kind == null || Int.of(operands.get(0).getType()) != kind) {
-          throw new Unsupported("unary minus of " + type);
-        }
-        Eval a = of(operands.get(0));
-        return (row, c) -> {
-          Object v = a.eval(row, c);
-          if (v == null) {
-            return null;
-          }
-          return switch (kind) {
-            case BYTE -> SqlFunctions.checkedUnaryMinus((Byte) v);
-            case SHORT -> SqlFunctions.checkedUnaryMinus((Short) v);
-            case INT -> SqlFunctions.checkedUnaryMinus((Integer) v);
-            case LONG -> SqlFunctions.checkedUnaryMinus((Long) v);
-          };
-        };
-      }
+      case CHECKED_MINUS_PREFIX:
+        return Arithmetic.unaryMinus(call);
       case PLUS_PREFIX:
         return of(operands.get(0));
       case CAST:
-        return cast(call);
+        return Arithmetic.cast(call);
       case LIKE:
         if (op == SqlStdOperatorTable.LIKE && operands.size() == 2 && Texts.covered(operands.get(0).getType())
             && Texts.covered(operands.get(1).getType())) {
@@ -243,21 +224,7 @@ final class Expressions {
     }
     if (op.getName().equals("ABS") && operands.size() == 1 && Int.of(type) != null
         && Int.of(operands.get(0).getType()) == Int.of(type) && op != SqlStdOperatorTable.ABS) {
-      // CheckedArithmetic's ABS of an integer type (CheckedMath)
-      Int kind = Int.of(type);
-      Eval a = of(operands.get(0));
-      return (row, c) -> {
-        Object v = a.eval(row, c);
-        if (v == null) {
-          return null;
-        }
-        return switch (kind) {
-          case BYTE -> CheckedMath.abs((Byte) v);
-          case SHORT -> CheckedMath.abs((Short) v);
-          case INT -> CheckedMath.abs((Integer) v);
-          case LONG -> CheckedMath.abs((Long) v);
-        };
-      };
+      return Arithmetic.abs(call);
     }
     throw new Unsupported("operator " + op.getName() + " (" + call.getKind() + ")");
   }
@@ -323,7 +290,7 @@ final class Expressions {
     return Long.compare(((Number) a).longValue(), ((Number) b).longValue());
   }
 
-  private static BigDecimal decimal(Object v) {
+  static BigDecimal decimal(Object v) {
     return v instanceof BigDecimal d ? d : BigDecimal.valueOf(((Number) v).longValue());
   }
 
@@ -437,122 +404,5 @@ final class Expressions {
       throw new Unsupported("value of " + node.getType() + " as " + type);
     }
     return of(node);
-  }
-
-  /**
-   * A division of DECIMAL result (an average's, made of a sum and a count): both operands as
-   * BigDecimals divided to 16 significant digits, as the generated code divides them.
-   */
-  private static Eval decimalDivide(RexCall call) {
-    Eval[] operands = new Eval[2];
-    for (int i = 0; i < 2; i++) {
-      RelDataType t = call.getOperands().get(i).getType();
-      if (t.getSqlTypeName() != SqlTypeName.DECIMAL && Int.of(t) == null) {
-        throw new Unsupported("division of " + t);
-      }
-      operands[i] = of(call.getOperands().get(i));
-    }
-    return (row, c) -> {
-      Object x = operands[0].eval(row, c);
-      if (x == null) {
-        return null;
-      }
-      Object y = operands[1].eval(row, c);
-      if (y == null) {
-        return null;
-      }
-      return SqlFunctions.divide(decimal(x), decimal(y));
-    };
-  }
-
-  /** Checked integer arithmetic, in the widest type of the operands as the generated code does. */
-  private static Eval arithmetic(RexCall call) {
-    Int k0 = Int.of(call.getOperands().get(0).getType());
-    Int k1 = Int.of(call.getOperands().get(1).getType());
-    Int result = Int.of(call.getType());
-    if (k0 == null || k1 == null || result == null) {
-      throw new Unsupported("arithmetic of " + call.getType());
-    }
-    Int kind = k0.compareTo(k1) >= 0 ? k0 : k1;
-    if (kind != result) {
-      throw new Unsupported("arithmetic of " + kind + " giving " + result);
-    }
-    Eval a = of(call.getOperands().get(0));
-    Eval b = of(call.getOperands().get(1));
-    org.apache.calcite.sql.SqlKind op = call.getKind();
-    return (row, c) -> {
-      Object x = a.eval(row, c);
-      Object y = b.eval(row, c);
-      if (x == null || y == null) {
-        return null;
-      }
-      Number n = (Number) x;
-      Number m = (Number) y;
-      return switch (kind) {
-        case BYTE -> switch (op) {
-          case CHECKED_PLUS -> SqlFunctions.checkedPlus(n.byteValue(), m.byteValue());
-          case CHECKED_MINUS -> SqlFunctions.checkedMinus(n.byteValue(), m.byteValue());
-          case CHECKED_TIMES -> SqlFunctions.checkedMultiply(n.byteValue(), m.byteValue());
-          default -> SqlFunctions.checkedDivide(n.byteValue(), m.byteValue());
-        };
-        case SHORT -> switch (op) {
-          case CHECKED_PLUS -> SqlFunctions.checkedPlus(n.shortValue(), m.shortValue());
-          case CHECKED_MINUS -> SqlFunctions.checkedMinus(n.shortValue(), m.shortValue());
-          case CHECKED_TIMES -> SqlFunctions.checkedMultiply(n.shortValue(), m.shortValue());
-          default -> SqlFunctions.checkedDivide(n.shortValue(), m.shortValue());
-        };
-        case INT -> switch (op) {
-          case CHECKED_PLUS -> SqlFunctions.checkedPlus(n.intValue(), m.intValue());
-          case CHECKED_MINUS -> SqlFunctions.checkedMinus(n.intValue(), m.intValue());
-          case CHECKED_TIMES -> SqlFunctions.checkedMultiply(n.intValue(), m.intValue());
-          default -> SqlFunctions.checkedDivide(n.intValue(), m.intValue());
-        };
-        case LONG -> switch (op) {
-          case CHECKED_PLUS -> SqlFunctions.checkedPlus(n.longValue(), m.longValue());
-          case CHECKED_MINUS -> SqlFunctions.checkedMinus(n.longValue(), m.longValue());
-          case CHECKED_TIMES -> SqlFunctions.checkedMultiply(n.longValue(), m.longValue());
-          default -> SqlFunctions.checkedDivide(n.longValue(), m.longValue());
-        };
-      };
-    };
-  }
-
-  /**
-   * A cast from an integer type to an integer type at least as wide, which cannot fail (a null
-   * cast to a type without nulls is 0, as in the generated code); or to a DECIMAL from a DECIMAL
-   * or an integer type, as the generated code casts (the value's scale set rounding down, 22003
-   * when it needs more digits than the type has).
-   */
-  private static Eval cast(RexCall call) {
-    RelDataType target = call.getType();
-    RelDataType source = call.getOperands().get(0).getType();
-    if (target.getSqlTypeName() == SqlTypeName.DECIMAL
-        && (source.getSqlTypeName() == SqlTypeName.DECIMAL || Int.of(source) != null)
-        && (target.isNullable() || !source.isNullable())) {
-      int precision = target.getPrecision();
-      int scale = target.getScale();
-      boolean fromDecimal = source.getSqlTypeName() == SqlTypeName.DECIMAL;
-      Eval a = of(call.getOperands().get(0));
-      return (row, c) -> {
-        Object v = a.eval(row, c);
-        if (v == null) {
-          return null;
-        }
-        return fromDecimal ? Primitive.decimalDecimalCast((BigDecimal) v, precision, scale, RoundingMode.DOWN)
-            : Primitive.integerDecimalCast((Number) v, precision, scale, RoundingMode.DOWN);
-      };
-    }
-    Int from = Int.of(source);
-    Int to = Int.of(target);
-    if (from == null || to == null || to.compareTo(from) < 0) {
-      throw new Unsupported("cast from " + call.getOperands().get(0).getType() + " to " + call.getType());
-    }
-    Eval a = of(call.getOperands().get(0));
-    // a null cast to a type without nulls is the generated code's zero of a primitive type
-    Object ifNull = target.isNullable() ? null : to.box(0);
-    return (row, c) -> {
-      Object v = a.eval(row, c);
-      return v == null ? ifNull : to.box(((Number) v).longValue());
-    };
   }
 }
