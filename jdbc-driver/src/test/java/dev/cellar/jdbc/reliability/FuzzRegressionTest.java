@@ -189,6 +189,27 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void anIndexExpressionNestedTooDeepIsRefusedAndTheDatabaseReopens(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    String url = "jdbc:cellar:file:" + dir.resolve("db") + ";shutdown=true";
+    try (Connection d = DriverManager.getConnection(url); Statement s = d.createStatement()) {
+      s.execute("CREATE TABLE p (k INTEGER PRIMARY KEY, w INTEGER)");
+      SQLException e = assertThrows(SQLException.class,
+          () -> s.execute("CREATE INDEX p_deep ON p (" + "-(".repeat(400) + "w" + ")".repeat(400) + ")"));
+      assertEquals("54001", e.getSQLState(), e::getMessage);
+      assertTrue(e.getMessage().startsWith("index P_DEEP: an expression nested 400 parentheses deep"), e::getMessage);
+      s.execute("CREATE INDEX p_w ON p (" + "-(".repeat(101) + "w" + ")".repeat(101) + ")");
+      s.execute("UPSERT INTO p VALUES (1, 5)");
+    }
+    // opened again, the index compiles as it did when it was made
+    try (Connection d = DriverManager.getConnection(url); Statement s = d.createStatement();
+        ResultSet rs = s.executeQuery("SELECT k, w FROM p")) {
+      assertTrue(rs.next());
+      assertEquals(5, rs.getInt(2));
+    }
+  }
+
+  @Test
   void aMapValueOfAnotherTypeIsRefusedInSqlTerms() throws Exception {
     try (Statement s = c.createStatement()) {
       s.execute("CREATE TABLE shop (shop_id VARCHAR PRIMARY KEY, info.name VARCHAR, item MAP<VARCHAR, VARCHAR>)");

@@ -59,6 +59,31 @@ final class IndexExpressions {
     this.inputs = inputs;
   }
 
+  /** The deepest nesting of parentheses an index expression may have. */
+  static final int MAX_NESTING = 200;
+
+  /** The deepest nesting of parentheses in {@code sql}, outside quoted text. */
+  private static int nesting(String sql) {
+    int depth = 0;
+    int max = 0;
+    char quote = 0;
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '(') {
+        max = Math.max(max, ++depth);
+      } else if (c == ')') {
+        depth--;
+      }
+    }
+    return max;
+  }
+
   /**
    * Compiles {@code expressions} over the columns of {@code table}.
    *
@@ -66,6 +91,14 @@ final class IndexExpressions {
    *     deterministic expression over the table, or has a type no key can hold
    */
   static IndexExpressions compile(String index, TableDef table, List<String> expressions) {
+    for (String e : expressions) {
+      int depth = nesting(e);
+      if (depth > MAX_NESTING) {
+        // deeper ones may compile on one thread and not on another, at the next open
+        throw new CellarSqlException(SqlState.STATEMENT_TOO_COMPLEX, "index " + index + ": an expression nested "
+            + depth + " parentheses deep, more than the " + MAX_NESTING + " an index expression may have");
+      }
+    }
     SchemaPlus root = Frameworks.createRootSchema(false);
     root.add(table.name(), new AbstractTable() {
       @Override
