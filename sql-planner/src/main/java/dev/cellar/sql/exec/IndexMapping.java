@@ -182,6 +182,22 @@ public final class IndexMapping {
     return covers(f) && !data.isKey(f) || expressions != null && expressions.reads(f);
   }
 
+  /**
+   * Whether an entry holds nothing but what its row's key says: every indexed column a key column,
+   * no expression, nothing included. Such an entry is right exactly when its row exists.
+   */
+  public boolean readsOnlyKey() {
+    if (expressions != null || includedFields.length > 0) {
+      return false;
+    }
+    for (int f : indexedFields) {
+      if (f >= dataFields || !data.isKey(f)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether an entry holds the data table's field {@code f} (indexed, key or included). */
   public boolean covers(int f) {
     return f < covered.length && covered[f];

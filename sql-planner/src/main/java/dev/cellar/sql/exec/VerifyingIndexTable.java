@@ -19,6 +19,7 @@ import dev.cellar.storage.TableDescriptor;
 import dev.cellar.storage.TimeRange;
 import dev.cellar.storage.filter.ClientFilter;
 import dev.cellar.storage.filter.Filter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +34,14 @@ import java.util.List;
  * row's is neither dropped nor kept for values it does not really have. Writes go to the
  * entries' table as they are.
  *
+ * <p>On a store that other processes write too (HBase), a verified entry may be out of date as
+ * well: two processes changing one row at the same moment each mark their own entry verified, and
+ * the row keeps one of their values (no lock spans processes there). Every entry is then checked
+ * against its row, the rows of up to {@value #CHECK_BATCH} entries in one batched get, except for
+ * a reader that reads each entry's row itself and skips entries whose row is gone, over an index
+ * whose entries hold nothing but the row's key ({@link IndexMapping#readsOnlyKey}): such an entry
+ * is right exactly when its row exists.
+ *
  * <p>Readers do not write: the entries they check stay unverified until a later statement on
  * the row or {@code ALTER INDEX ... REPAIR} settles them.
  *
@@ -40,6 +49,9 @@ import java.util.List;
  * is read through one too, on any store, and there every entry is checked against its row.
  */
 public final class VerifyingIndexTable implements Table {
+  /** Entries read ahead and checked together when every entry is checked. */
+  static final int CHECK_BATCH = 100;
+
   private final IndexMapping index;
   private final Table entries;
   private final CellarStore store;
@@ -58,14 +70,27 @@ public final class VerifyingIndexTable implements Table {
    * The entries' table of {@code index} as a reader over {@code store} sees it: the store's own
    * table when the store's batches are atomic (entries and rows never differ), else a checking
    * one; with {@code checkRows} (the table's rows may expire before their entries,
-   * {@link RowTtl#indexChecksRows}), one that checks every entry.
+   * {@link RowTtl#indexChecksRows}), or on a store other processes write, one that checks every
+   * entry.
    */
   public static Table of(CellarStore store, IndexMapping index, boolean checkRows) {
+    return of(store, index, checkRows, false);
+  }
+
+  /**
+   * As {@link #of(CellarStore, IndexMapping, boolean)}, for a reader that says whether it reads
+   * every entry's row itself and skips the entries whose row is gone ({@code readsRows}).
+   */
+  public static Table of(CellarStore store, IndexMapping index, boolean checkRows, boolean readsRows) {
     Table t = store.table(index.index().storageName());
     if (checkRows) {
       return new VerifyingIndexTable(store, index, t, true);
     }
-    return store.atomicMultiRowBatches() ? t : new VerifyingIndexTable(store, index, t, false);
+    if (store.atomicMultiRowBatches()) {
+      return t;
+    }
+    boolean checkAll = store.sharedAcrossProcesses() && !(readsRows && index.readsOnlyKey());
+    return new VerifyingIndexTable(store, index, t, checkAll);
   }
 
   private Table data() {
@@ -75,16 +100,46 @@ public final class VerifyingIndexTable implements Table {
     return data;
   }
 
+  /** Whether {@code entry} must be checked against its row before it is believed. */
+  private boolean needsCheck(Result entry) {
+    return !entry.isEmpty() && (checkAll || !index.isVerified(entry));
+  }
+
   /**
-   * The entry as readers see it: itself when verified; when not, rebuilt from its data row if that
-   * row calls for an entry with this key, else {@code null}.
+   * The entry as readers see it: itself when it needs no check; else rebuilt from its data row
+   * if that row calls for an entry with this key, else {@code null}.
    */
   Result check(Result entry) {
-    if (entry.isEmpty() || !checkAll && index.isVerified(entry)) {
+    if (!needsCheck(entry)) {
       return entry;
     }
     Object[] e = index.entries().decode(entry);
-    Object[] want = index.entryOf(data().get(index.dataGet(e)));
+    return checked(entry, data().get(index.dataGet(e)));
+  }
+
+  /** {@link #check} of every entry of {@code read}, the rows of those that need it in one batched get. */
+  private List<Result> check(List<Result> read) {
+    List<Get> gets = new ArrayList<>();
+    for (Result entry : read) {
+      if (needsCheck(entry)) {
+        gets.add(index.dataGet(index.entries().decode(entry)));
+      }
+    }
+    if (gets.isEmpty()) {
+      return read;
+    }
+    List<Result> rows = gets.size() == 1 ? List.of(data().get(gets.get(0))) : data().get(gets);
+    List<Result> out = new ArrayList<>(read.size());
+    int k = 0;
+    for (Result entry : read) {
+      out.add(needsCheck(entry) ? checked(entry, rows.get(k++)) : entry);
+    }
+    return out;
+  }
+
+  /** The entry rebuilt from {@code row} if that row calls for an entry with the entry's key, else {@code null}. */
+  private Result checked(Result entry, Result row) {
+    Object[] want = index.entryOf(row);
     if (want == null || !Arrays.equals(index.entryKey(want), entry.row())) {
       return null;
     }
@@ -95,13 +150,12 @@ public final class VerifyingIndexTable implements Table {
     return Result.ofOwned(cells);
   }
 
-  /** The entry row, checked and then filtered, or {@code null}. */
-  private Result checkAndFilter(Result entry, ClientFilter filter) {
-    Result r = check(entry);
-    if (r == null || r.isEmpty() || filter == null) {
-      return r;
+  /** The entry row, filtered after its check ({@code checked}: the check's outcome), or {@code null}. */
+  private static Result filter(Result checked, ClientFilter filter) {
+    if (checked == null || checked.isEmpty() || filter == null) {
+      return checked;
     }
-    List<Cell> kept = filter.apply(new ArrayList<>(r.cells()));
+    List<Cell> kept = filter.apply(new ArrayList<>(checked.cells()));
     return kept == null ? null : Result.ofOwned(kept);
   }
 
@@ -117,7 +171,7 @@ public final class VerifyingIndexTable implements Table {
 
   @Override
   public Result get(Get get) {
-    Result r = checkAndFilter(entries.get(whole(get)), get.filter() == null ? null
+    Result r = filter(check(entries.get(whole(get))), get.filter() == null ? null
         : new ClientFilter(get.filter(), false));
     return r == null ? Result.empty() : r;
   }
@@ -128,11 +182,11 @@ public final class VerifyingIndexTable implements Table {
     for (Get g : gets) {
       wholeGets.add(whole(g));
     }
-    List<Result> read = entries.get(wholeGets);
+    List<Result> read = check(entries.get(wholeGets));
     List<Result> out = new ArrayList<>(read.size());
     for (int i = 0; i < read.size(); i++) {
       Filter f = gets.get(i).filter();
-      Result r = checkAndFilter(read.get(i), f == null ? null : new ClientFilter(f, false));
+      Result r = filter(read.get(i), f == null ? null : new ClientFilter(f, false));
       out.add(r == null ? Result.empty() : r);
     }
     return out;
@@ -148,24 +202,50 @@ public final class VerifyingIndexTable implements Table {
     int limit = scan.limit();
     ResultScanner in = entries.scanner(s);
     return new ResultScanner() {
+      private final ArrayDeque<Result> ready = new ArrayDeque<>();
       private int returned;
+      private boolean done;
 
       @Override
       public Result next() {
-        if (limit > 0 && returned >= limit) {
-          return null;
-        }
-        for (Result r = in.next(); r != null; r = in.next()) {
-          Result out = checkAndFilter(r, filter);
-          if (out != null && !out.isEmpty()) {
+        while (limit <= 0 || returned < limit) {
+          Result out = ready.poll();
+          if (out != null) {
             returned++;
             return out;
           }
-          if (filter != null && filter.done()) {
+          if (done) {
             return null;
           }
+          fill();
         }
         return null;
+      }
+
+      /** Reads the next entries, checks them (their rows in one get) and keeps those the filter passes. */
+      private void fill() {
+        int want = checkAll ? CHECK_BATCH : 1;
+        if (limit > 0) {
+          want = Math.min(want, limit - returned);
+        }
+        List<Result> read = new ArrayList<>(want);
+        while (read.size() < want) {
+          Result r = in.next();
+          if (r == null) {
+            break;
+          }
+          read.add(r);
+        }
+        done = read.size() < want;
+        for (Result r : check(read)) {
+          Result out = filter(r, filter);
+          if (out != null && !out.isEmpty()) {
+            ready.add(out);
+          } else if (filter != null && filter.done()) {
+            done = true;
+            return;
+          }
+        }
       }
 
       @Override

@@ -49,7 +49,7 @@ public final class IndexLookupEnumerator implements Enumerator<Object> {
     this.data = index.data();
     this.table = store.table(data.def().storageName());
     this.keyFields = dataKeyFields(index);
-    this.entries = new CellarEnumerator(VerifyingIndexTable.of(store, index, checkRows), path, context, index.entries(),
+    this.entries = new CellarEnumerator(VerifyingIndexTable.of(store, index, checkRows, true), path, context, index.entries(),
         keyFields, false, cancel, stats);
     this.fields = fields;
     this.scalar = scalar;
