@@ -55,6 +55,16 @@ public interface CellarStore extends Closeable {
   }
 
   /**
+   * Whether a query that needs some columns of a small family (a few columns) should read the
+   * family whole rather than name its columns: true for the embedded engine, whose scanner steps
+   * over a few cells faster than it seeks to each named one. False where every cell read is sent
+   * to the client (HBase), so that the cells a query does not need are not sent.
+   */
+  default boolean readsSmallFamiliesWhole() {
+    return true;
+  }
+
+  /**
    * Whether other processes may open the same store at once and write it (a cluster's store):
    * false for the embedded engine, whose directory one process holds. When true, what a process
    * keeps in memory about the store (its SQL catalog) must be checked against the store for

@@ -88,13 +88,34 @@ public final class TableMapping {
    * {@code VERSIONS} hint.
    */
   public TableMapping withReadVersions(int versions) {
-    return new TableMapping(def, qualifiers, versions);
+    return new TableMapping(def, qualifiers, versions, familiesWhole);
+  }
+
+  /**
+   * This mapping asking a store for the columns a query needs and no others, small families
+   * included ({@link #addColumns}): for a store that sends every cell it reads to the client
+   * ({@link dev.cellar.storage.CellarStore#readsSmallFamiliesWhole()} false).
+   */
+  public TableMapping readingNamedColumns() {
+    return familiesWhole ? new TableMapping(def, qualifiers, readVersions, false) : this;
+  }
+
+  /** This mapping as queries over {@code store} read it best. */
+  public TableMapping forStore(dev.cellar.storage.CellarStore store) {
+    return store.readsSmallFamiliesWhole() ? this : readingNamedColumns();
   }
 
   final java.util.Map<String, String> qualifiers;
+  /** Whether small families are read whole ({@link #addColumns}). */
+  private final boolean familiesWhole;
 
   private TableMapping(TableDef def, java.util.Map<String, String> qualifiers, int versions) {
+    this(def, qualifiers, versions, true);
+  }
+
+  private TableMapping(TableDef def, java.util.Map<String, String> qualifiers, int versions, boolean familiesWhole) {
     this.def = def;
+    this.familiesWhole = familiesWhole;
     this.qualifiers = qualifiers;
     List<ColumnDef> cols = def.columns();
     int n = cols.size();
@@ -283,7 +304,8 @@ public final class TableMapping {
    * costs more than reading past the others; otherwise only the needed columns are read, plus
    * the marker cell that every row has (so that a row whose needed cells are all NULL is still
    * seen). A mapped table has no marker cell, so its query reads whole families lest a row whose
-   * named cells are all absent go missing.
+   * named cells are all absent go missing. A mapping {@link #readingNamedColumns() reading named
+   * columns} reads a family whole only when the query needs all its columns.
    */
   public void addColumns(Query<?> query, int[] fields) {
     if (readVersions > 1) {
@@ -320,7 +342,7 @@ public final class TableMapping {
         m = Arrays.equals(families[i], markerFamily) ? i : m;
       }
       // a narrow family is read whole rather than seeking to its marker cell in every row
-      if (m >= 0 && familyColumns[m] <= NARROW_FAMILY && needed[m] == 0) {
+      if (m >= 0 && familiesWhole && familyColumns[m] <= NARROW_FAMILY && needed[m] == 0) {
         query.addFamily(markerFamily);
       } else {
         query.addColumn(markerFamily, MARKER);
@@ -344,6 +366,9 @@ public final class TableMapping {
 
   /** Whether family {@code i} is read whole when {@code needed} of its columns are. */
   private boolean wholeFamily(int i, int needed) {
+    if (!familiesWhole) {
+      return needed >= familyColumns[i];
+    }
     return familyColumns[i] <= NARROW_FAMILY || 2 * needed >= familyColumns[i];
   }
 

@@ -59,12 +59,12 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
   private final List<IndexMapping> indexes;
 
   CellarTable(CellarDatabase db, TableDef def) {
-    this(db, def, new TableMapping(def), List.of());
+    this(db, def, new TableMapping(def).forStore(db.store()), List.of());
   }
 
   /** The table with its readable ({@link IndexDef#isActive() active}) indexes. */
   public CellarTable(CellarDatabase db, TableDef def, List<IndexDef> indexes) {
-    this(db, def, new TableMapping(def), indexes);
+    this(db, def, new TableMapping(def).forStore(db.store()), indexes);
   }
 
   private CellarTable(CellarDatabase db, TableDef def, TableMapping mapping, List<IndexDef> indexes) {

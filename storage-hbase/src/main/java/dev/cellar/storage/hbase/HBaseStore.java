@@ -192,6 +192,12 @@ public final class HBaseStore implements CellarStore {
     return false;
   }
 
+  /** False: every cell a region server reads for a query is sent to the client. */
+  @Override
+  public boolean readsSmallFamiliesWhole() {
+    return false;
+  }
+
   /** False: HBase has no read views that last across reads, so the SQL layer offers no transactions. */
   @Override
   public boolean snapshotReads() {
