@@ -120,9 +120,7 @@ public final class HBaseSaleBenchmark {
   private void run() throws Exception {
     System.out.printf(Locale.ROOT, "sale workload, %,d rows, %d rounds of %d s a read figure, load %s%n", data.rows,
         ROUNDS, roundNanos / 1_000_000_000L, loadAverage());
-    Figure rawLoad = rawLoad();
-    Figure sqlLoad = sqlLoad();
-    report("load, rows/s", sqlLoad, rawLoad);
+    loads();
     flush();
     check();
     int[] probes = data.randomRows(1 << 16);
@@ -151,63 +149,78 @@ public final class HBaseSaleBenchmark {
 
   // ---- load -----------------------------------------------------------------------------------
 
-  private Figure rawLoad() throws IOException {
-    long t0 = System.nanoTime();
-    long c0 = cpuNanos();
-    List<Put> batch = new ArrayList<>(BATCH);
-    for (int i = 0; i < data.rows; i++) {
-      batch.add(new Put(rawKey(i)).addColumn(FAMILY, PRICE, Bytes.toBytes((long) data.priceCents[i]))
-          .addColumn(FAMILY, QTY, Bytes.toBytes(data.qty[i])));
-      if (batch.size() == BATCH || i == data.rows - 1) {
-        raw.put(batch);
-        batch = new ArrayList<>(BATCH);
-      }
-    }
-    return new Figure(data.rows, seconds(t0), (cpuNanos() - c0) / 1e9);
-  }
-
   /**
-   * The SQL load; the statement of {@value #BATCH} rows is prepared before the clock starts (as the
-   * hand-written load's table handle is made before it), and its preparation reported apart.
+   * Both loads in two halves, in the order by hand, SQL, SQL, by hand, so that neither form runs
+   * only first (on a cold cluster) or only second (beside the other's background work); each
+   * figure is the mean of its halves. The SQL load's 1,000-row statement is prepared before its
+   * first half (as the hand-written load's table handle is made before it), its preparation
+   * reported apart.
    */
-  private Figure sqlLoad() throws SQLException {
+  private void loads() throws Exception {
+    int half = data.rows / 2 / BATCH * BATCH;
     StringBuilder text = new StringBuilder("UPSERT INTO sale VALUES ");
     for (int k = 0; k < BATCH; k++) {
       text.append(k > 0 ? ", " : "").append("(?, ?, ?, ?, ?)");
     }
+    Figure raw1 = rawLoad(0, half);
     long p0 = System.nanoTime();
     long pc0 = cpuNanos();
     try (PreparedStatement p = sql.prepareStatement(text.toString())) {
       System.out.printf(Locale.ROOT, "%-26s %.1f s (CPU %.1f s), not counted in the load%n",
           "preparing the load's UPSERT", seconds(p0), (cpuNanos() - pc0) / 1e9);
-      long t0 = System.nanoTime();
-      long c0 = cpuNanos();
-      for (int start = 0; start < data.rows; start += BATCH) {
-        int n = Math.min(BATCH, data.rows - start);
-        if (n < BATCH) {
-          break;
-        }
-        int param = 1;
-        for (int i = start; i < start + n; i++) {
-          p.setString(param++, data.userOf(i));
-          p.setLong(param++, data.rtime[i]);
-          p.setString(param++, data.productOf(i));
-          p.setBigDecimal(param++, data.priceOf(i));
-          p.setInt(param++, data.qty[i]);
-        }
-        p.executeUpdate();
-      }
-      loadRest();
-      return new Figure(data.rows, seconds(t0), (cpuNanos() - c0) / 1e9);
+      Figure sql1 = sqlLoad(p, 0, half);
+      Figure sql2 = sqlLoad(p, half, data.rows);
+      Figure raw2 = rawLoad(half, data.rows);
+      report("load, rows/s", sql1.plus(sql2), raw1.plus(raw2));
+      System.out.printf(Locale.ROOT, "  halves (SQL / by hand): %,.0f / %,.0f; %,.0f / %,.0f%n", sql1.perSecond(),
+          raw1.perSecond(), sql2.perSecond(), raw2.perSecond());
     }
   }
 
-  /** The rows past the last whole statement, one statement each. */
-  private void loadRest() throws SQLException {
-    int rest = data.rows % BATCH;
-    if (rest > 0) {
+  /** The hand-written load of rows {@code [from, to)}: {@code Table.put} of {@value #BATCH} puts at a time. */
+  private Figure rawLoad(int from, int to) throws IOException {
+    long t0 = System.nanoTime();
+    long c0 = cpuNanos();
+    List<Put> batch = new ArrayList<>(BATCH);
+    for (int i = from; i < to; i++) {
+      batch.add(new Put(rawKey(i)).addColumn(FAMILY, PRICE, Bytes.toBytes((long) data.priceCents[i]))
+          .addColumn(FAMILY, QTY, Bytes.toBytes(data.qty[i])));
+      if (batch.size() == BATCH || i == to - 1) {
+        raw.put(batch);
+        batch = new ArrayList<>(BATCH);
+      }
+    }
+    return new Figure(to - from, seconds(t0), (cpuNanos() - c0) / 1e9);
+  }
+
+  /**
+   * The SQL load of rows {@code [from, to)} through {@code p}, {@value #BATCH} rows a statement;
+   * rows past the last whole statement one statement each ({@link #loadRest}).
+   */
+  private Figure sqlLoad(PreparedStatement p, int from, int to) throws SQLException {
+    long t0 = System.nanoTime();
+    long c0 = cpuNanos();
+    int start = from;
+    for (; start + BATCH <= to; start += BATCH) {
+      int param = 1;
+      for (int i = start; i < start + BATCH; i++) {
+        p.setString(param++, data.userOf(i));
+        p.setLong(param++, data.rtime[i]);
+        p.setString(param++, data.productOf(i));
+        p.setBigDecimal(param++, data.priceOf(i));
+        p.setInt(param++, data.qty[i]);
+      }
+      p.executeUpdate();
+    }
+    loadRest(start, to);
+    return new Figure(to - from, seconds(t0), (cpuNanos() - c0) / 1e9);
+  }
+
+  /** Rows {@code [from, to)}, fewer than a statement's, one statement each. */
+  private void loadRest(int from, int to) throws SQLException {
+    if (from < to) {
       try (PreparedStatement p = sql.prepareStatement("UPSERT INTO sale VALUES (?, ?, ?, ?, ?)")) {
-        for (int i = data.rows - rest; i < data.rows; i++) {
+        for (int i = from; i < to; i++) {
           p.setString(1, data.userOf(i));
           p.setLong(2, data.rtime[i]);
           p.setString(3, data.productOf(i));
