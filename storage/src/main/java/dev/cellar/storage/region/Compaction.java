@@ -143,7 +143,7 @@ public final class Compaction {
           ColumnFamilyDescriptor family = fs.descriptor();
           List<CellIterator> sources = new ArrayList<>();
           for (StoreFileHandle f : held) {
-            sources.add(f.iterator());
+            sources.add(f.iteratorWithoutCaching());
           }
           StoreFileHandle output;
           try (CellIterator merged = MergingIterator.of(sources)) {

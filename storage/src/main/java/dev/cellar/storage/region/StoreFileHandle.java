@@ -61,6 +61,11 @@ public final class StoreFileHandle {
     return reader.iterator();
   }
 
+  /** A new cursor over the file that does not add the blocks it reads to the block cache (a compaction's). */
+  CellIterator iteratorWithoutCaching() {
+    return reader.iteratorWithoutCaching();
+  }
+
   /** Closes the reader (called from the release callback). */
   public void closeReader() {
     try {

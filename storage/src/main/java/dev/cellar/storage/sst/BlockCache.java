@@ -79,6 +79,16 @@ public final class BlockCache {
     return part().get(new Key(readerId, offset), k -> loader.apply(k.offset()));
   }
 
+  /**
+   * The block at {@code offset} of reader {@code readerId} if the cache holds it, else the one
+   * {@code loader} loads, which the cache does not keep: for reads that pass over every block
+   * once (a compaction's), so that they do not push out the blocks queries use.
+   */
+  Block getWithoutCaching(long readerId, long offset, Function<Long, Block> loader) {
+    Block b = part().getIfPresent(new Key(readerId, offset));
+    return b != null ? b : loader.apply(offset);
+  }
+
   /** Drops every block of a reader (its file is closed). */
   void invalidateReader(long readerId) {
     part().asMap().keySet().removeIf(k -> k.readerId() == readerId);

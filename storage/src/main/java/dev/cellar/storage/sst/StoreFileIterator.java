@@ -21,6 +21,8 @@ final class StoreFileIterator implements CellIterator {
   private final StoreFileReader reader;
   private final BlockIndex index;
   private final byte[] family;
+  /** Whether blocks this iterator reads are added to the block cache. */
+  private final boolean caching;
   private final BlockIterator block = new BlockIterator();
   private int blockNumber = -1;
   private boolean valid;
@@ -35,10 +37,11 @@ final class StoreFileIterator implements CellIterator {
   /** Whether the last {@link #next()} stayed in the row (known from the key's shared prefix). */
   private boolean sameRow;
 
-  StoreFileIterator(StoreFileReader reader, BlockIndex index, byte[] family) {
+  StoreFileIterator(StoreFileReader reader, BlockIndex index, byte[] family, boolean caching) {
     this.reader = reader;
     this.index = index;
     this.family = family;
+    this.caching = caching;
   }
 
   @Override
@@ -281,7 +284,7 @@ final class StoreFileIterator implements CellIterator {
   private void load(int i) {
     if (i != blockNumber) {
       blockNumber = -1;
-      block.reset(reader.readBlock(i));
+      block.reset(reader.readBlock(i, caching));
       blockNumber = i;
     }
   }

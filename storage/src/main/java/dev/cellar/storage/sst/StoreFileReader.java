@@ -177,7 +177,16 @@ public final class StoreFileReader implements Closeable {
    * number may be open at once, in any threads.
    */
   public CellIterator iterator() {
-    return new StoreFileIterator(this, index, info.family());
+    return new StoreFileIterator(this, index, info.family(), true);
+  }
+
+  /**
+   * A new iterator, as {@link #iterator()}, whose block reads use the block cache's blocks but
+   * do not add to it: for a compaction, which reads every block once, so that it does not push
+   * out the blocks queries use.
+   */
+  public CellIterator iteratorWithoutCaching() {
+    return new StoreFileIterator(this, index, info.family(), false);
   }
 
   /**
@@ -231,11 +240,17 @@ public final class StoreFileReader implements Closeable {
    * so that a block cache can be put here.
    */
   Block readBlock(int i) {
+    return readBlock(i, true);
+  }
+
+  /** As {@link #readBlock(int)}; without {@code caching}, a block the cache lacks is not added to it. */
+  Block readBlock(int i, boolean caching) {
     BlockHandle handle = index.handle(i);
     if (cache == null) {
       return loadBlock(i, handle);
     }
-    return cache.get(readerId, handle.offset(), off -> loadBlock(i, handle));
+    return caching ? cache.get(readerId, handle.offset(), off -> loadBlock(i, handle))
+        : cache.getWithoutCaching(readerId, handle.offset(), off -> loadBlock(i, handle));
   }
 
   /**
