@@ -7,6 +7,7 @@ import dev.cellar.sql.runtime.CheckedMath;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.calcite.linq4j.tree.Primitive;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
@@ -31,37 +32,30 @@ final class Arithmetic {
     if (kind == null || Int.of(operands.get(0).getType()) != kind) {
       throw new Unsupported("unary minus of " + type);
     }
-    Eval a = Expressions.of(operands.get(0));
-    return (row, c) -> {
-      Object v = a.eval(row, c);
-      if (v == null) {
-        return null;
-      }
-      return switch (kind) {
-        case BYTE -> SqlFunctions.checkedUnaryMinus((Byte) v);
-        case SHORT -> SqlFunctions.checkedUnaryMinus((Short) v);
-        case INT -> SqlFunctions.checkedUnaryMinus((Integer) v);
-        case LONG -> SqlFunctions.checkedUnaryMinus((Long) v);
-      };
-    };
+    return perKind(Expressions.of(operands.get(0)), kind, v -> SqlFunctions.checkedUnaryMinus((byte) v),
+        v -> SqlFunctions.checkedUnaryMinus((short) v), v -> SqlFunctions.checkedUnaryMinus((int) v),
+        v -> SqlFunctions.checkedUnaryMinus((long) v));
   }
 
   /** CheckedArithmetic's ABS of an integer type ({@link CheckedMath}). */
   static Eval abs(RexCall call) {
-    RelDataType type = call.getType();
-    List<RexNode> operands = call.getOperands();
-    Int kind = Int.of(type);
-    Eval a = Expressions.of(operands.get(0));
+    return perKind(Expressions.of(call.getOperands().get(0)), Int.of(call.getType()), v -> CheckedMath.abs((byte) v),
+        v -> CheckedMath.abs((short) v), v -> CheckedMath.abs((int) v), v -> CheckedMath.abs((long) v));
+  }
+
+  /** A null-propagating function of one integer of type {@code kind}, one form per integer type. */
+  private static Eval perKind(Eval a, Int kind, UnaryOperator<Byte> ofByte, UnaryOperator<Short> ofShort,
+      UnaryOperator<Integer> ofInt, UnaryOperator<Long> ofLong) {
     return (row, c) -> {
       Object v = a.eval(row, c);
       if (v == null) {
         return null;
       }
       return switch (kind) {
-        case BYTE -> CheckedMath.abs((Byte) v);
-        case SHORT -> CheckedMath.abs((Short) v);
-        case INT -> CheckedMath.abs((Integer) v);
-        case LONG -> CheckedMath.abs((Long) v);
+        case BYTE -> ofByte.apply((Byte) v);
+        case SHORT -> ofShort.apply((Short) v);
+        case INT -> ofInt.apply((Integer) v);
+        case LONG -> ofLong.apply((Long) v);
       };
     };
   }

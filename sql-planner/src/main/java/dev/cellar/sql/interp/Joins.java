@@ -73,7 +73,7 @@ final class Joins {
       public Enumerator<Object[]> enumerator() {
         Map<List<Object>, List<Object[]>> lookup = lookup(right.apply(context), rightKeys);
         Enumerator<Object[]> outer = left.apply(context).enumerator();
-        return new Enumerator<>() {
+        return new OverLeft(outer) {
           private Object[] current;
           private Object[] row;
           private List<Object[]> matches = Collections.emptyList();
@@ -118,16 +118,6 @@ final class Joins {
               }
             }
           }
-
-          @Override
-          public void reset() {
-            throw new UnsupportedOperationException();
-          }
-
-          @Override
-          public void close() {
-            outer.close();
-          }
         };
       }
     };
@@ -140,7 +130,7 @@ final class Joins {
       @Override
       public Enumerator<Object[]> enumerator() {
         Enumerator<Object[]> outer = left.enumerator();
-        return new Enumerator<>() {
+        return new OverLeft(outer) {
           private Map<List<Object>, List<Object[]>> lookup;
           private Set<List<Object>> keys;
 
@@ -190,19 +180,28 @@ final class Joins {
             }
             return false;
           }
-
-          @Override
-          public void reset() {
-            throw new UnsupportedOperationException();
-          }
-
-          @Override
-          public void close() {
-            outer.close();
-          }
         };
       }
     };
+  }
+
+  /** An enumerator of a join's rows that reads the left input once (no reset) and closes it. */
+  private abstract static class OverLeft implements Enumerator<Object[]> {
+    private final Enumerator<Object[]> left;
+
+    OverLeft(Enumerator<Object[]> left) {
+      this.left = left;
+    }
+
+    @Override
+    public void reset() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void close() {
+      left.close();
+    }
   }
 
   private static boolean keyType(SqlTypeName t) {
