@@ -5,6 +5,7 @@ import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.parser.CellarParser;
 import dev.cellar.sql.rel.CellarTable;
+import dev.cellar.sql.rel.ParameterSets;
 import dev.cellar.sql.schema.CellarSchema;
 import java.lang.reflect.Field;
 import java.sql.DatabaseMetaData;
@@ -38,6 +39,8 @@ import org.apache.calcite.schema.SchemaPlus;
  * types a table may use — answered from the catalog.
  */
 final class CellarMeta extends CalciteMetaAccess {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellarMeta.class);
+
   CellarMeta(CalciteConnection connection) {
     super(connection, ColumnRows.INSTANCE);
   }
@@ -127,12 +130,37 @@ final class CellarMeta extends CalciteMetaAccess {
     return new ExecuteBatchResult(counts);
   }
 
-  /** As {@link #prepareAndExecuteBatch}: one parameter set at a time, stopping at the first failure. */
+  /**
+   * As {@link #prepareAndExecuteBatch}: one parameter set at a time, stopping at the first
+   * failure; but an INSERT or UPSERT of rows of parameters writes the rows of every set as one
+   * statement ({@link dev.cellar.sql.rel.DirectInsert}), which fails as a whole before writing
+   * anything if any set would fail: the sets then run one at a time, to stop at that one.
+   */
   @Override
   public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValueLists)
       throws NoSuchStatementException {
     long[] counts = new long[parameterValueLists.size()];
-    for (int i = 0; i < counts.length; i++) {
+    int from = 0;
+    ParameterSets sets = counts.length > 1 ? sets(h, parameterValueLists) : null;
+    if (sets != null) {
+      clearCancel(h);
+      try {
+        long count = executeUpdate(h, sets);
+        if (sets.counts() != null) {
+          return new ExecuteBatchResult(sets.counts());
+        }
+        counts[0] = count;
+        from = 1;
+      } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
+        dev.cellar.sql.SqlState state = JdbcErrors.translate(e).state();
+        if (!sets.attempted() || state == dev.cellar.sql.SqlState.CANCELLED || state == dev.cellar.sql.SqlState.TIMEOUT) {
+          throw new BatchFailure(0, counts.length, new long[0], JdbcErrors.toClient(e));
+        }
+        LOG.debug("a batch of {} parameter sets failed as one statement ({}); running them one at a time",
+            counts.length, e.toString());
+      }
+    }
+    for (int i = from; i < counts.length; i++) {
       try {
         counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
       } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
@@ -140,6 +168,31 @@ final class CellarMeta extends CalciteMetaAccess {
       }
     }
     return new ExecuteBatchResult(counts);
+  }
+
+  /**
+   * The parameter sets of a batch of update statement {@code h} in Calcite's representation
+   * (as its execution puts them in the data context), or null if it is not an update or a set
+   * leaves a parameter unbound (run one at a time, the first such set fails as it does alone).
+   */
+  private ParameterSets sets(StatementHandle h, List<List<TypedValue>> lists) throws NoSuchStatementException {
+    Signature signature = signature(h);
+    if (signature == null || signature.statementType == null || !signature.statementType.canUpdate()) {
+      return null;
+    }
+    List<Object[]> sets = new ArrayList<>(lists.size());
+    for (List<TypedValue> list : lists) {
+      Object[] set = new Object[list.size()];
+      for (int i = 0; i < set.length; i++) {
+        TypedValue v = list.get(i);
+        if (v == null) {
+          return null;
+        }
+        set[i] = v.toLocal();
+      }
+      sets.add(set);
+    }
+    return new ParameterSets(sets);
   }
 
   /**

@@ -1,5 +1,8 @@
 package org.apache.calcite.jdbc;
 
+import dev.cellar.sql.rel.ParameterSets;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.function.Predicate1;
 import org.apache.calcite.schema.lookup.LikePattern;
@@ -34,7 +37,7 @@ public abstract class CalciteMetaAccess extends CalciteMetaImpl {
   protected void clearCancel(StatementHandle h) {
     try {
       getConnection().getCancelFlag(h).set(false);
-    } catch (org.apache.calcite.avatica.NoSuchStatementException e) {
+    } catch (NoSuchStatementException e) {
       // the statement is gone; nothing to clear
     }
   }
@@ -51,6 +54,37 @@ public abstract class CalciteMetaAccess extends CalciteMetaImpl {
   /** Statement {@code h}, or null if it is gone. */
   protected org.apache.calcite.avatica.AvaticaStatement statement(StatementHandle h) {
     return getConnection().statementMap.get(h.id);
+  }
+
+  /**
+   * Runs update statement {@code h} once, as Calcite runs it, its parameters read from
+   * {@code sets} ({@link ParameterSets#context}); returns its update count. A statement that can
+   * runs every set (see {@link ParameterSets#counts}), any other the first only.
+   */
+  @SuppressWarnings("unchecked")
+  protected long executeUpdate(StatementHandle h, ParameterSets sets) throws NoSuchStatementException {
+    CalcitePrepare.CalciteSignature<Object> signature = (CalcitePrepare.CalciteSignature<Object>) signature(h);
+    java.util.Map<String, Object> map = new java.util.HashMap<>(signature.internalParameters);
+    map.put(DataContext.Variable.CANCEL_FLAG.camelName, getConnection().getCancelFlag(h));
+    org.apache.calcite.avatica.AvaticaStatement statement = statement(h);
+    int timeout;
+    try {
+      timeout = statement == null ? 0 : statement.getQueryTimeout();
+    } catch (java.sql.SQLException e) {
+      timeout = 0;
+    }
+    if (timeout > 0 && timeout < Integer.MAX_VALUE / 1000) {
+      map.put(DataContext.Variable.TIMEOUT.camelName, timeout * 1000L);
+    }
+    map.put(ParameterSets.KEY, sets);
+    DataContext context = sets.context(getConnection().createDataContext(map, signature.rootSchema));
+    java.util.Iterator<Object> it = signature.enumerable(context).iterator();
+    return ((Number) it.next()).longValue();
+  }
+
+  /** The prepared signature of statement {@code h} (which its handle does not always carry). */
+  protected Signature signature(StatementHandle h) throws NoSuchStatementException {
+    return getConnection().server.getStatement(h).getSignature();
   }
 
   /** The connection this meta serves. */

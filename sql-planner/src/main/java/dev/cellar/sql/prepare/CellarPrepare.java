@@ -386,7 +386,8 @@ public class CellarPrepare extends CalcitePrepareImpl {
       }
 
       /**
-       * The plan run by {@link PlanInterpreter} where it covers it, otherwise Calcite's
+       * The plan run by {@link PlanInterpreter} where it covers it, an INSERT of rows of
+       * parameters as a {@link dev.cellar.sql.rel.DirectInsert}, otherwise Calcite's
        * implementation, the plan's code compiled through {@link CompiledCode}'s cache.
        */
       @Override
@@ -394,6 +395,10 @@ public class CellarPrepare extends CalcitePrepareImpl {
         PreparedResult interpreted = Interpreted.implement(root, parameterRowType, fieldOrigins);
         if (interpreted != null) {
           return interpreted;
+        }
+        PreparedResult direct = DirectInserts.implement(root, parameterRowType, fieldOrigins);
+        if (direct != null) {
+          return direct;
         }
         int fields = root.kind.belongsTo(SqlKind.DML) ? root.rel.getRowType().getFieldCount() : root.fields.size();
         return compiler.compiling(fields, () -> super.implement(root));

@@ -371,7 +371,7 @@ public final class CellarTable extends AbstractTable implements TranslatableTabl
    * The store as the statement's connection sees it: through its open transaction, if any
    * ({@link CellarSession#store}).
    */
-  private CellarStore store(DataContext root) {
+  CellarStore store(DataContext root) {
     CellarSession session = CellarSession.of(root);
     return session == null ? db.store() : session.store();
   }

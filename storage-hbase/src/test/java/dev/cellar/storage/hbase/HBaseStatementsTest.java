@@ -2,18 +2,29 @@ package dev.cellar.storage.hbase;
 
 import static dev.cellar.jdbc.Sql.update;
 import static dev.cellar.storage.hbase.HBaseIndexTest.rows;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -81,6 +92,55 @@ class HBaseStatementsTest {
       assertThrows(SQLException.class, () -> update(c, "UPSERT INTO r VALUES (1, 10), (2, 20), (3, 30), (4, 40)"));
       FaultyStoreProvider.failAfter(0);
       assertEquals(List.of("1,10", "2,20"), rows(c, "SELECT * FROM r ORDER BY id"));
+    }
+  }
+
+  /**
+   * A batch of UPSERTs is one write (every cell of it has one timestamp); a batch of INSERTs runs
+   * its sets one at a time (HBase decides row by row whether a key exists), stopping at the first
+   * that fails with the sets before it written.
+   */
+  @Test
+  void aBatchOfUpsertsIsOneWriteAndABatchOfInsertsStopsAtItsFailingSet() throws Exception {
+    try (Connection c = DriverManager.getConnection(url())) {
+      update(c, "CREATE TABLE batched (id INTEGER PRIMARY KEY, v VARCHAR)");
+      update(c, "INSERT INTO batched VALUES (7, 'old')");
+      try (PreparedStatement p = c.prepareStatement("UPSERT INTO batched VALUES (?, ?)")) {
+        for (int i = 100; i < 150; i++) {
+          p.setInt(1, i);
+          p.setString(2, "u" + i);
+          p.addBatch();
+        }
+        assertEquals(50, p.executeBatch().length);
+      }
+      Set<Long> stamps = new TreeSet<>();
+      TableName table = null;
+      try (Admin admin = MiniHBase.connection().getAdmin()) {
+        for (TableName t : admin.listTableNamesByNamespace(NAMESPACE)) {
+          table = t.getQualifierAsString().endsWith("BATCHED") ? t : table;
+        }
+      }
+      try (Table t = MiniHBase.connection().getTable(table);
+          ResultScanner s = t.getScanner(new Scan().withStartRow(Bytes.toBytes(Integer.MIN_VALUE + 100)))) {
+        for (org.apache.hadoop.hbase.client.Result r : s) {
+          for (org.apache.hadoop.hbase.Cell cell : r.rawCells()) {
+            stamps.add(cell.getTimestamp());
+          }
+        }
+      }
+      assertEquals(1, stamps.size(), stamps::toString);
+      try (PreparedStatement p = c.prepareStatement("INSERT INTO batched VALUES (?, ?)")) {
+        for (int id : new int[] {1, 2, 7, 3}) {
+          p.setInt(1, id);
+          p.setString(2, "i" + id);
+          p.addBatch();
+        }
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
+        assertEquals("23505", e.getSQLState());
+        assertArrayEquals(new int[] {1, 1}, e.getUpdateCounts());
+      }
+      assertEquals(List.of("1,i1", "2,i2", "7,old"), rows(c, "SELECT * FROM batched WHERE id < 100 ORDER BY id"));
+      assertEquals(List.of("50,u100,u149"), rows(c, "SELECT COUNT(*), MIN(v), MAX(v) FROM batched WHERE id >= 100"));
     }
   }
 
