@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class MemStore {
   private final ConcurrentSkipListMap<Cell, Cell> cells = new ConcurrentSkipListMap<>(CellComparator.WITH_SEQUENCE);
+  private final RowFilter rows = new RowFilter();
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong minSequence = new AtomicLong(Long.MAX_VALUE);
   private final AtomicLong maxTimestamp = new AtomicLong(Long.MIN_VALUE);
@@ -26,6 +27,7 @@ public final class MemStore {
    * earlier one.
    */
   public void add(Cell c) {
+    rows.add(c.row());
     if (cells.put(c, c) == null) {
       bytes.addAndGet(c.estimatedSize());
     }
@@ -45,6 +47,14 @@ public final class MemStore {
     if (cells.remove(c) != null) {
       bytes.addAndGet(-c.estimatedSize());
     }
+  }
+
+  /**
+   * False if the memstore holds no cell of {@code row}; true if it may. A reader asks after
+   * taking its read point, and gets true for every row whose cells that read point covers.
+   */
+  public boolean mayHoldRow(byte[] row) {
+    return rows.mayContain(row);
   }
 
   /** Approximate heap bytes held. */

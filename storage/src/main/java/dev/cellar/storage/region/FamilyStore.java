@@ -193,11 +193,14 @@ final class FamilyStore {
       }
       // An empty memstore is left out: a cell added after this point has a sequence number
       // above the reader's read point (writes are in the memstore before they complete).
-      if (!v.active().isEmpty()) {
+      // A memstore whose row filter says it holds no cell of the probe's row is left out too.
+      if (!v.active().isEmpty() && (probe == null || v.active().mayHoldRow(probe.row))) {
         out.add(v.active().iterator());
       }
       for (MemStore m : v.flushing()) {
-        out.add(m.iterator());
+        if (probe == null || m.mayHoldRow(probe.row)) {
+          out.add(m.iterator());
+        }
       }
       for (StoreFileHandle f : got) {
         if (probe != null && !probe.mayHold(f.reader())) {
