@@ -171,9 +171,9 @@ final class CellarMeta extends CalciteMetaAccess {
   }
 
   /**
-   * The parameter sets of a batch of update statement {@code h} in Calcite's representation
-   * (as its execution puts them in the data context), or null if it is not an update or a set
-   * leaves a parameter unbound (run one at a time, the first such set fails as it does alone).
+   * The parameter sets of update statement {@code h} (one, or a batch's) in Calcite's
+   * representation (as its execution puts them in the data context), or null if it is not an
+   * update or a set leaves a parameter unbound (Calcite's own execution then refuses it).
    */
   private ParameterSets sets(StatementHandle h, List<List<TypedValue>> lists) throws NoSuchStatementException {
     Signature signature = signature(h);
@@ -223,6 +223,13 @@ final class CellarMeta extends CalciteMetaAccess {
       throws NoSuchStatementException {
     clearCancel(h);
     try {
+      // an update with parameters reads them from its one set, not from a map Calcite fills per execution
+      ParameterSets set = parameterValues == null || parameterValues.isEmpty() ? null
+          : sets(h, List.of(parameterValues));
+      if (set != null) {
+        long count = executeUpdate(h, set);
+        return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, count)));
+      }
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
     } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
       throw JdbcErrors.toClient(e);
