@@ -3,23 +3,34 @@ package dev.cellar.storage.memstore;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.iter.CellIterator;
-import dev.cellar.storage.iter.SortedMapIterator;
+import java.util.Arrays;
 import java.util.Iterator;
+import java.util.NoSuchElementException;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Cells of one family of one region not yet written to a store file, sorted in
- * {@link CellComparator#WITH_SEQUENCE} order. Lock-free for concurrent writers and readers;
- * readers filter by sequence number (see {@link Mvcc}) to see a consistent snapshot. Once a
- * flush takes it as a snapshot it is no longer written to.
+ * {@link CellComparator#WITH_SEQUENCE} order: a concurrent sorted map of rows, each holding its
+ * cells ({@link MemRow}), so that a write of a row's cells searches the rows once, not once a
+ * cell. Lock-free for readers and for writers of different rows; readers filter by sequence
+ * number (see {@link Mvcc}) to see a consistent snapshot. Once a flush takes it as a snapshot it
+ * is no longer written to.
  */
 public final class MemStore {
-  private final ConcurrentSkipListMap<Cell, Cell> cells = new ConcurrentSkipListMap<>(CellComparator.WITH_SEQUENCE);
-  private final RowFilter rows = new RowFilter();
+  /** The rows by key. A row, once added, stays (empty if its cells are rolled back). */
+  private final ConcurrentSkipListMap<byte[], MemRow> rows = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+  private final RowFilter filter = new RowFilter();
   private final AtomicLong bytes = new AtomicLong();
+  private final AtomicInteger cells = new AtomicInteger();
   private final AtomicLong minSequence = new AtomicLong(Long.MAX_VALUE);
   private final AtomicLong maxTimestamp = new AtomicLong(Long.MIN_VALUE);
+  /**
+   * The row of the last add by any thread: the cells of one mutation come one after another.
+   * Volatile, so that a writer taking it also sees the row in {@link #filter}.
+   */
+  private volatile MemRow last;
 
   /**
    * Adds a cell (its sequence number already assigned). A cell with an identical key (same
@@ -27,9 +38,19 @@ public final class MemStore {
    * earlier one.
    */
   public void add(Cell c) {
-    rows.add(c.row());
-    if (cells.put(c, c) == null) {
+    byte[] key = c.row();
+    MemRow r = last;
+    if (r == null || r.key != key && !Arrays.equals(r.key, key)) {
+      filter.add(key);
+      // one search, whether the row is new (mostly) or not
+      MemRow fresh = new MemRow(key);
+      r = rows.putIfAbsent(key, fresh);
+      r = r == null ? fresh : r;
+      last = r;
+    }
+    if (r.add(c)) {
       bytes.addAndGet(c.estimatedSize());
+      cells.incrementAndGet();
     }
     long seq = c.sequenceId();
     long m;
@@ -44,8 +65,10 @@ public final class MemStore {
 
   /** Removes a cell added earlier (a write whose log record failed is rolled back). */
   public void remove(Cell c) {
-    if (cells.remove(c) != null) {
+    MemRow r = rows.get(c.row());
+    if (r != null && r.remove(c)) {
       bytes.addAndGet(-c.estimatedSize());
+      cells.decrementAndGet();
     }
   }
 
@@ -54,7 +77,7 @@ public final class MemStore {
    * taking its read point, and gets true for every row whose cells that read point covers.
    */
   public boolean mayHoldRow(byte[] row) {
-    return rows.mayContain(row);
+    return filter.mayContain(row);
   }
 
   /** Approximate heap bytes held. */
@@ -64,30 +87,47 @@ public final class MemStore {
 
   /** Number of cells. */
   public int cellCount() {
-    return cells.size();
+    return cells.get();
   }
 
   public boolean isEmpty() {
-    return cells.isEmpty();
+    return cells.get() == 0;
   }
 
-  /** The smallest sequence number held, or {@link Long#MAX_VALUE} when empty. */
   /** The highest timestamp of a cell ever added (removals do not lower it), or {@link Long#MIN_VALUE} when none. */
   public long maxTimestamp() {
     return maxTimestamp.get();
   }
 
+  /** The smallest sequence number held, or {@link Long#MAX_VALUE} when empty. */
   public long minSequence() {
     return minSequence.get();
   }
 
   /** Cells in order, for flushing. */
   public Iterator<Cell> cellsInOrder() {
-    return cells.values().iterator();
+    CellIterator it = iterator();
+    it.seekToFirst();
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return it.valid();
+      }
+
+      @Override
+      public Cell next() {
+        if (!it.valid()) {
+          throw new NoSuchElementException();
+        }
+        Cell c = it.cell();
+        it.next();
+        return c;
+      }
+    };
   }
 
-  /** A cursor over the cells; sees cells added after it was created (callers filter by sequence). */
+  /** A cursor over the cells; it may see cells added after it was created (callers filter by sequence). */
   public CellIterator iterator() {
-    return new SortedMapIterator(cells);
+    return new MemStoreIterator(rows);
   }
 }

@@ -16,9 +16,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * as rows first touch them, so a small memstore costs a few KiB. A full memstore (64 MiB,
  * about 150,000 rows of four cells) answers "maybe" for fewer than one absent row in 200.
  *
- * <p>Writers set bits with an atomic OR, before they add the cell to the memstore; a reader
- * sees every row whose cells its read point covers, since the write completed (a volatile write
- * of the read point) after setting its bits, and the reader took its read point before asking.
+ * <p>Writers set bits with an atomic OR (or see them set, through a volatile read) before they
+ * add the cell to the memstore; a reader sees every row whose cells its read point covers, since
+ * the write completed (a volatile write of the read point) after that, and the reader took its
+ * read point before asking.
  */
 final class RowFilter {
   static final int BITS = 1 << 22;
@@ -42,7 +43,8 @@ final class RowFilter {
       chunk = chunks.get(c);
     }
     int i = word % CHUNK_LONGS;
-    if (((long) WORD.getOpaque(chunk, i) & mask) != mask) {
+    // a volatile read: bits another writer set are then visible to whoever this writer's write is
+    if (((long) WORD.getVolatile(chunk, i) & mask) != mask) {
       WORD.getAndBitwiseOr(chunk, i, mask);
     }
   }
