@@ -86,15 +86,15 @@ public final class UserSaleWorkload {
   }
 
   static String userId(int u) {
-    return String.format(Locale.ROOT, "u%07d", u);
+    return SaleData.zeroPadded("u", u, 7);
   }
 
   static String productId(int p) {
-    return String.format(Locale.ROOT, "p%05d", p);
+    return SaleData.zeroPadded("p", p, 5);
   }
 
   static String productName(int p) {
-    return String.format(Locale.ROOT, "product %05d", p);
+    return SaleData.zeroPadded("product ", p, 5);
   }
 
   private int userOf(int i) {
