@@ -165,8 +165,9 @@ final class FamilyStore {
 
   /**
    * As {@link #openSources(List, List)}, leaving out every store file whose row range or bloom
-   * filter shows that it holds nothing {@code probe} asks for (no probe: every file). A file left out is
-   * released at once: no iterator is opened on it and none of its data blocks is read.
+   * filter shows that it holds nothing {@code probe} asks for (no probe: every file), and every
+   * memstore whose row filter does. A file left out is not acquired: no iterator is opened on it
+   * and none of its data blocks is read.
    */
   void openSources(List<CellIterator> out, List<StoreFileHandle> acquired, RowProbe probe) {
     while (true) {
@@ -174,6 +175,11 @@ final class FamilyStore {
       List<StoreFileHandle> got = new ArrayList<>(v.files().size());
       boolean ok = true;
       for (StoreFileHandle f : v.files()) {
+        // a file ruled out is not acquired: its row range and bloom filter are in memory, and
+        // a file compacted away meanwhile held none of the row's cells either
+        if (probe != null && !probe.mayHold(f.reader())) {
+          continue;
+        }
         if (f.tryAcquire()) {
           got.add(f);
         } else {
@@ -203,10 +209,6 @@ final class FamilyStore {
         }
       }
       for (StoreFileHandle f : got) {
-        if (probe != null && !probe.mayHold(f.reader())) {
-          f.release();
-          continue;
-        }
         out.add(f.iterator());
         acquired.add(f);
       }

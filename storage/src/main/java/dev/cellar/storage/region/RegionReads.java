@@ -85,27 +85,35 @@ final class RegionReads {
   static Result get(Region region, Get get, long readPoint, long nowMs, CellIterator pending) {
     byte[] row = get.row();
     Map<byte[], NavigableSet<byte[]>> columns = get.columns();
-    Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
     List<CellIterator> sources = new ArrayList<>(4);
     List<StoreFileHandle> acquired = new ArrayList<>(4);
     try {
       if (columns.isEmpty()) {
         for (FamilyStore fs : region.familyStores()) {
-          specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, get.maxVersions(), nowMs));
           fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, null));
         }
       } else {
         for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
-          FamilyStore fs = family(region, e.getKey());
-          specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), get.maxVersions(), nowMs));
-          fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, e.getValue()));
+          family(region, e.getKey()).openSources(sources, acquired, new FamilyStore.RowProbe(row, e.getValue()));
         }
       }
       if (pending != null) {
         sources.add(pending);
       }
       if (sources.isEmpty()) {
+        // no memstore or file may hold the row (an INSERT's new key, mostly)
         return Result.empty();
+      }
+      Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
+      if (columns.isEmpty()) {
+        for (FamilyStore fs : region.familyStores()) {
+          specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, get.maxVersions(), nowMs));
+        }
+      } else {
+        for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
+          FamilyStore fs = family(region, e.getKey());
+          specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), get.maxVersions(), nowMs));
+        }
       }
       try (CellIterator it = MergingIterator.of(sources)) {
         it.seek(Cell.firstOnRow(row));
