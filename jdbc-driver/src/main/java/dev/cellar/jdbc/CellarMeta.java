@@ -131,43 +131,80 @@ final class CellarMeta extends CalciteMetaAccess {
   }
 
   /**
+   * Parameters a statement made of a batch's sets may take: larger batches are written as
+   * several such statements, one after the other, so that a batch of millions of rows does not
+   * become one statement holding all its rows at once.
+   */
+  static final int PARAMETERS_PER_STATEMENT = 20_000;
+
+  /**
    * As {@link #prepareAndExecuteBatch}: one parameter set at a time, stopping at the first
-   * failure; but an INSERT or UPSERT of rows of parameters writes the rows of every set as one
-   * statement ({@link dev.cellar.sql.rel.DirectInsert}), which fails as a whole before writing
-   * anything if any set would fail: the sets then run one at a time, to stop at that one.
+   * failure; but an INSERT or UPSERT of rows of parameters writes the rows of its sets as one
+   * statement ({@link dev.cellar.sql.rel.DirectInsert}; up to {@link #PARAMETERS_PER_STATEMENT}
+   * parameters a statement), which fails as a whole before writing anything if any of its sets
+   * would fail: those sets then run one at a time, to stop at that one.
    */
   @Override
   public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValueLists)
       throws NoSuchStatementException {
-    long[] counts = new long[parameterValueLists.size()];
-    int from = 0;
-    ParameterSets sets = counts.length > 1 ? sets(h, parameterValueLists) : null;
-    if (sets != null) {
+    int n = parameterValueLists.size();
+    long[] counts = new long[n];
+    boolean together = n > 1;
+    int i = 0;
+    while (i < n) {
+      int end = together ? together(parameterValueLists, i) : i + 1;
+      ParameterSets sets = end - i > 1 ? sets(h, parameterValueLists.subList(i, end)) : null;
+      if (sets == null) {
+        // not an update, a set with an unbound parameter, or one set left: one at a time from here
+        together = false;
+        counts[i] = one(h, parameterValueLists, i, counts);
+        i++;
+        continue;
+      }
       clearCancel(h);
       try {
         long count = executeUpdate(h, sets);
         if (sets.counts() != null) {
-          return new ExecuteBatchResult(sets.counts());
+          System.arraycopy(sets.counts(), 0, counts, i, end - i);
+          i = end;
+        } else {
+          // the statement ran the first set only: it runs one set at a time
+          counts[i++] = count;
+          together = false;
         }
-        counts[0] = count;
-        from = 1;
       } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
         dev.cellar.sql.SqlState state = JdbcErrors.translate(e).state();
         if (!sets.attempted() || state == dev.cellar.sql.SqlState.CANCELLED || state == dev.cellar.sql.SqlState.TIMEOUT) {
-          throw new BatchFailure(0, counts.length, new long[0], JdbcErrors.toClient(e));
+          throw new BatchFailure(i, n, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
         }
-        LOG.debug("a batch of {} parameter sets failed as one statement ({}); running them one at a time",
-            counts.length, e.toString());
-      }
-    }
-    for (int i = from; i < counts.length; i++) {
-      try {
-        counts[i] = super.executeBatch(h, List.of(parameterValueLists.get(i))).updateCounts[0];
-      } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
-        throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
+        LOG.debug("{} parameter sets failed as one statement ({}); running them one at a time", end - i, e.toString());
+        for (; i < end; i++) {
+          counts[i] = one(h, parameterValueLists, i, counts);
+        }
       }
     }
     return new ExecuteBatchResult(counts);
+  }
+
+  /** The end of the sets from {@code from} that one statement takes: 2 at least, then up to the parameter budget. */
+  private static int together(List<List<TypedValue>> lists, int from) {
+    int end = from;
+    int parameters = 0;
+    while (end < lists.size() && (end - from < 2 || parameters + lists.get(end).size() <= PARAMETERS_PER_STATEMENT)) {
+      parameters += lists.get(end).size();
+      end++;
+    }
+    return end;
+  }
+
+  /** Runs set {@code i} alone; its update count, or a {@link BatchFailure} with the counts before it. */
+  private long one(StatementHandle h, List<List<TypedValue>> lists, int i, long[] counts)
+      throws NoSuchStatementException {
+    try {
+      return super.executeBatch(h, List.of(lists.get(i))).updateCounts[0];
+    } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
+      throw new BatchFailure(i, counts.length, Arrays.copyOf(counts, i), JdbcErrors.toClient(e));
+    }
   }
 
   /**

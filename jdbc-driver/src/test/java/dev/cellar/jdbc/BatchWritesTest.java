@@ -199,6 +199,49 @@ class BatchWritesTest {
     }
   }
 
+  /**
+   * A batch of more parameters than one statement takes is written as several statements, in
+   * order; a set failing in a later one stops the batch there, the sets before it written.
+   */
+  @ParameterizedTest
+  @MethodSource("urls")
+  void aLargeBatchIsWrittenAsSeveralStatements(String url) throws Exception {
+    int perStatement = CellarMeta.PARAMETERS_PER_STATEMENT / 2;
+    int sets = perStatement * 3 + 7;
+    int failing = perStatement * 2 + 11;
+    try (Connection c = Sql.connect(url)) {
+      run(c, "CREATE TABLE kv (k INTEGER PRIMARY KEY, v BIGINT)", "INSERT INTO kv VALUES (-1, 0)");
+      try (PreparedStatement p = c.prepareStatement("INSERT INTO kv VALUES (?, ?)")) {
+        for (int i = 0; i < sets; i++) {
+          p.setInt(1, i == failing ? -1 : i);
+          p.setLong(2, i);
+          p.addBatch();
+        }
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, p::executeBatch);
+        assertEquals("23505", e.getSQLState());
+        assertEquals(failing, e.getUpdateCounts().length);
+        for (int i = 0; i < sets; i++) {
+          p.setInt(1, sets + i);
+          p.setLong(2, i);
+          p.addBatch();
+        }
+        int[] counts = p.executeBatch();
+        assertEquals(sets, counts.length);
+        assertTrue(java.util.Arrays.stream(counts).allMatch(n -> n == 1));
+      }
+      assertRows(c, "SELECT COUNT(*), MAX(k) FROM kv WHERE k >= 0 AND k < " + sets, failing + ", " + (failing - 1));
+      assertRows(c, "SELECT COUNT(*) FROM kv WHERE k >= " + sets, String.valueOf(sets));
+      // the second batch: a few statements, not one per set
+      assertTrue(timestamps(c, "KV").size() < 20, () -> {
+        try {
+          return timestamps(c, "KV").size() + " timestamps";
+        } catch (SQLException x) {
+          return x.toString();
+        }
+      });
+    }
+  }
+
   /** In a transaction the batch is one statement of it: rolled back with it, or committed. */
   @ParameterizedTest
   @MethodSource("urls")
