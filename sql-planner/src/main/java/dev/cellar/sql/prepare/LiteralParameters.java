@@ -203,7 +203,11 @@ final class LiteralParameters {
         }
       }
     }
-    Bindable<T> bindable = dataContext -> shared.enumerable(new Bound(dataContext, own, values));
+    String[] ownNames = new String[own.length];
+    for (int i = 0; i < own.length; i++) {
+      ownNames[i] = own[i] >= 0 ? "?" + own[i] : null;
+    }
+    Bindable<T> bindable = dataContext -> shared.enumerable(new Bound(dataContext, own, ownNames, values));
     return new CalciteSignature<>(sql, List.of(ownParams), shared.internalParameters, shared.rowType,
         shared.columns, shared.cursorFactory, shared.rootSchema, shared.getCollationList(), -1, bindable,
         shared.statementType);
@@ -453,10 +457,13 @@ final class LiteralParameters {
     private final DataContext statement;
     private final int[] own;
     private final Object[] values;
+    /** For each parameter of the shared plan that is the statement's own, its name there ({@code ?N}). */
+    private final String[] ownNames;
 
-    Bound(DataContext statement, int[] own, Object[] values) {
+    Bound(DataContext statement, int[] own, String[] ownNames, Object[] values) {
       this.statement = statement;
       this.own = own;
+      this.ownNames = ownNames;
       this.values = values;
     }
 
@@ -477,16 +484,9 @@ final class LiteralParameters {
 
     @Override
     public Object get(String name) {
-      if (name.length() > 1 && name.charAt(0) == '?') {
-        int i;
-        try {
-          i = Integer.parseInt(name, 1, name.length(), 10);
-        } catch (NumberFormatException e) {
-          return statement.get(name);
-        }
-        if (i >= 0 && i < own.length) {
-          return own[i] >= 0 ? statement.get("?" + own[i]) : values[i];
-        }
+      int i = dev.cellar.sql.rel.ParameterSets.parameterIndex(name);
+      if (i >= 0 && i < own.length) {
+        return own[i] >= 0 ? statement.get(ownNames[i]) : values[i];
       }
       return statement.get(name);
     }

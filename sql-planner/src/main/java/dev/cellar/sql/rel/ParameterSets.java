@@ -81,20 +81,21 @@ public final class ParameterSets {
 
       @Override
       public Object get(String name) {
-        if (name.length() > 1 && name.charAt(0) == '?') {
-          Object[] set = sets.get(current);
-          int i = parameterIndex(name);
-          if (i >= 0 && i < set.length) {
-            return set[i];
-          }
-        }
-        return base.get(name);
+        int i = parameterIndex(name);
+        Object[] set = sets.get(current);
+        return i >= 0 && i < set.length ? set[i] : base.get(name);
       }
     };
   }
 
-  /** The index of a parameter's name {@code ?N}, or -1 if the rest is not a decimal number. */
-  private static int parameterIndex(String name) {
+  /**
+   * The index of a statement parameter's name in a data context ({@code ?N}), or -1 if
+   * {@code name} is not {@code ?} and a decimal number.
+   */
+  public static int parameterIndex(String name) {
+    if (name.length() < 2 || name.charAt(0) != '?') {
+      return -1;
+    }
     int i = 0;
     for (int p = 1; p < name.length(); p++) {
       char c = name.charAt(p);

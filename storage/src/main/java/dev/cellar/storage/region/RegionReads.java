@@ -2,6 +2,7 @@ package dev.cellar.storage.region;
 
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.Result;
@@ -87,15 +88,23 @@ final class RegionReads {
     Map<byte[], NavigableSet<byte[]>> columns = get.columns();
     List<CellIterator> sources = new ArrayList<>(4);
     List<StoreFileHandle> acquired = new ArrayList<>(4);
+    // the families read, each with the qualifiers named (null: every one)
+    List<FamilyStore> stores = new ArrayList<>(4);
+    List<NavigableSet<byte[]>> named = new ArrayList<>(4);
+    if (columns.isEmpty()) {
+      for (FamilyStore fs : region.familyStores()) {
+        stores.add(fs);
+        named.add(null);
+      }
+    } else {
+      for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
+        stores.add(family(region, e.getKey()));
+        named.add(e.getValue());
+      }
+    }
     try {
-      if (columns.isEmpty()) {
-        for (FamilyStore fs : region.familyStores()) {
-          fs.openSources(sources, acquired, new FamilyStore.RowProbe(row, null));
-        }
-      } else {
-        for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
-          family(region, e.getKey()).openSources(sources, acquired, new FamilyStore.RowProbe(row, e.getValue()));
-        }
+      for (int f = 0; f < stores.size(); f++) {
+        stores.get(f).openSources(sources, acquired, new FamilyStore.RowProbe(row, named.get(f)));
       }
       if (pending != null) {
         sources.add(pending);
@@ -105,15 +114,9 @@ final class RegionReads {
         return Result.empty();
       }
       Map<byte[], FamilyReadSpec> specs = new TreeMap<>(Bytes::compare);
-      if (columns.isEmpty()) {
-        for (FamilyStore fs : region.familyStores()) {
-          specs.put(fs.descriptor().nameBytes(), FamilyReadSpec.of(fs.descriptor(), null, get.maxVersions(), nowMs));
-        }
-      } else {
-        for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
-          FamilyStore fs = family(region, e.getKey());
-          specs.put(e.getKey(), FamilyReadSpec.of(fs.descriptor(), e.getValue(), get.maxVersions(), nowMs));
-        }
+      for (int f = 0; f < stores.size(); f++) {
+        ColumnFamilyDescriptor d = stores.get(f).descriptor();
+        specs.put(d.nameBytes(), FamilyReadSpec.of(d, named.get(f), get.maxVersions(), nowMs));
       }
       try (CellIterator it = MergingIterator.of(sources)) {
         it.seek(Cell.firstOnRow(row));
