@@ -24,9 +24,17 @@ final class BlockIterator {
   private int sharedLength;
   private int valueOffset;
   private int valueLength;
+  /** Whether the block's cell keys are suffix first ({@link CellKeys}): data blocks of version 2. */
+  private boolean suffixFirst;
 
-  /** Starts iterating {@code b}, unpositioned. */
+  /** Starts iterating {@code b}, whose keys (if cell keys) are in field order, unpositioned. */
   void reset(Block b) {
+    reset(b, false);
+  }
+
+  /** Starts iterating {@code b}, unpositioned; {@code suffixFirst} tells the layout of its cell keys. */
+  void reset(Block b, boolean suffixFirst) {
+    this.suffixFirst = suffixFirst;
     block = b;
     data = b.data();
     limit = b.restartsOffset();
@@ -175,7 +183,7 @@ final class BlockIterator {
 
   private int compare(SearchKey target, byte[] k, int off, int len, int entry) {
     try {
-      return target.compareTo(k, off, len);
+      return target.compareTo(k, off, len, suffixFirst);
     } catch (ByteReader.Malformed e) {
       throw block.corrupt("bad key: " + e.getMessage(), entry);
     }

@@ -11,10 +11,18 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * The encoding of a cell's key in data and index blocks:
- * {@code varint(row length) row qualifier timestamp(8) type(1) sequenceId(8)}. The family is
- * not part of the key: a file holds one family, named once in its file info. The qualifier's
- * length is what remains. See {@code storage/docs/store-file-format.md}, "Cell keys".
+ * The encoding of a cell's key in store files, in two layouts of the same fields:
+ *
+ * <ul>
+ *   <li><em>field order</em>, {@code varint(row length) row qualifier timestamp(8) type(1)
+ *       sequenceId(8)}: index blocks and file info of every version, data blocks of version 1;
+ *   <li><em>suffix first</em>, {@code varint(row length) row timestamp(8) type(1) sequenceId(8)
+ *       qualifier}: data blocks of version 2, where the cells of one row written together share
+ *       everything but their qualifier, so that the block's prefix sharing stores only that.
+ * </ul>
+ *
+ * The family is not part of the key: a file holds one family, named once in its file info. The
+ * qualifier's length is what remains. See {@code storage/docs/store-file-format.md}, "Cell keys".
  */
 final class CellKeys {
   private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -40,6 +48,28 @@ final class CellKeys {
     byte[] row = c.row();
     out.putVarInt(row.length).putBytes(row).putBytes(c.qualifier());
     out.putLong(c.timestamp()).putByte(c.type().code()).putLong(sequenceId);
+  }
+
+  /** Appends the suffix-first key of {@code c} with the sequence number {@code sequenceId}. */
+  static void encodeSuffixFirst(Cell c, long sequenceId, ByteWriter out) {
+    byte[] row = c.row();
+    out.putVarInt(row.length).putBytes(row);
+    out.putLong(c.timestamp()).putByte(c.type().code()).putLong(sequenceId);
+    out.putBytes(c.qualifier());
+  }
+
+  /**
+   * Writes the suffix-first key {@code k[0, len)} into {@code out[0, len)} in field order.
+   *
+   * @throws ByteReader.Malformed if the key cannot be a cell key
+   */
+  static void suffixFirstToFieldOrder(byte[] k, int len, byte[] out) {
+    long v = parseRow(k, 0, len);
+    int rowEnd = Varints.position(v) + Varints.value(v);
+    int qualifierLength = len - rowEnd - StoreFileFormat.KEY_SUFFIX_SIZE;
+    System.arraycopy(k, 0, out, 0, rowEnd);
+    System.arraycopy(k, rowEnd + StoreFileFormat.KEY_SUFFIX_SIZE, out, rowEnd, qualifierLength);
+    System.arraycopy(k, rowEnd, out, rowEnd + qualifierLength, StoreFileFormat.KEY_SUFFIX_SIZE);
   }
 
   /** The encoded key of {@code c} as a new array. */
@@ -78,27 +108,39 @@ final class CellKeys {
    * @throws ByteReader.Malformed if the key cannot be a cell key
    */
   static Cell decode(byte[] k, int off, int len, byte[] family, byte[] value, byte[] rowHint, byte[] qualifierHint) {
+    return decode(k, off, len, false, family, value, rowHint, qualifierHint);
+  }
+
+  /**
+   * As {@link #decode(byte[], int, int, byte[], byte[], byte[], byte[])}, of a key in field order
+   * or, with {@code suffixFirst}, suffix first.
+   */
+  static Cell decode(byte[] k, int off, int len, boolean suffixFirst, byte[] family, byte[] value, byte[] rowHint,
+      byte[] qualifierHint) {
     long v = parseRow(k, off, len);
     int rowStart = Varints.position(v);
     int rowEnd = rowStart + Varints.value(v);
-    int qualifierEnd = off + len - StoreFileFormat.KEY_SUFFIX_SIZE;
+    int suffixAt = suffixFirst ? rowEnd : off + len - StoreFileFormat.KEY_SUFFIX_SIZE;
+    int qualifierStart = suffixFirst ? rowEnd + StoreFileFormat.KEY_SUFFIX_SIZE : rowEnd;
+    int qualifierEnd = suffixFirst ? off + len : suffixAt;
     byte[] row = rowHint != null && Arrays.equals(rowHint, 0, rowHint.length, k, rowStart, rowEnd)
         ? rowHint : Arrays.copyOfRange(k, rowStart, rowEnd);
     byte[] qualifier;
-    if (qualifierEnd == rowEnd) {
+    if (qualifierEnd == qualifierStart) {
       qualifier = Bytes.EMPTY;
-    } else if (qualifierHint != null && Arrays.equals(qualifierHint, 0, qualifierHint.length, k, rowEnd, qualifierEnd)) {
+    } else if (qualifierHint != null
+        && Arrays.equals(qualifierHint, 0, qualifierHint.length, k, qualifierStart, qualifierEnd)) {
       qualifier = qualifierHint;
     } else {
-      qualifier = Arrays.copyOfRange(k, rowEnd, qualifierEnd);
+      qualifier = Arrays.copyOfRange(k, qualifierStart, qualifierEnd);
     }
-    long timestamp = (long) LONG.get(k, qualifierEnd);
-    int code = k[qualifierEnd + 8] & 0xff;
+    long timestamp = (long) LONG.get(k, suffixAt);
+    int code = k[suffixAt + 8] & 0xff;
     CellType type = STORABLE_BY_CODE[code];
     if (type == null) {
-      throw new ByteReader.Malformed("cell type code " + code + " is not a stored type", qualifierEnd + 8);
+      throw new ByteReader.Malformed("cell type code " + code + " is not a stored type", suffixAt + 8);
     }
-    long sequenceId = (long) LONG.get(k, qualifierEnd + 9);
+    long sequenceId = (long) LONG.get(k, suffixAt + 9);
     return new Cell(row, family, qualifier, timestamp, type, value, sequenceId);
   }
 

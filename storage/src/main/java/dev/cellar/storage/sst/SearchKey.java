@@ -45,6 +45,14 @@ final class SearchKey {
    * @throws ByteReader.Malformed if the key cannot be a cell key
    */
   int compareTo(byte[] k, int off, int len) {
+    return compareTo(k, off, len, false);
+  }
+
+  /**
+   * As {@link #compareTo(byte[], int, int)}, with a key in field order or, with
+   * {@code suffixFirst}, suffix first ({@link CellKeys}).
+   */
+  int compareTo(byte[] k, int off, int len, boolean suffixFirst) {
     long v = CellKeys.parseRow(k, off, len);
     int rowStart = Varints.position(v);
     int rowEnd = rowStart + Varints.value(v);
@@ -52,20 +60,22 @@ final class SearchKey {
     if (c != 0 || familyOrder != 0) {
       return c != 0 ? c : familyOrder;
     }
-    int qualifierEnd = off + len - StoreFileFormat.KEY_SUFFIX_SIZE;
-    c = Arrays.compareUnsigned(qualifier, 0, qualifier.length, k, rowEnd, qualifierEnd);
+    int suffixAt = suffixFirst ? rowEnd : off + len - StoreFileFormat.KEY_SUFFIX_SIZE;
+    int qualifierStart = suffixFirst ? rowEnd + StoreFileFormat.KEY_SUFFIX_SIZE : rowEnd;
+    int qualifierEnd = suffixFirst ? off + len : suffixAt;
+    c = Arrays.compareUnsigned(qualifier, 0, qualifier.length, k, qualifierStart, qualifierEnd);
     if (c != 0) {
       return c;
     }
-    c = Long.compare(CellKeys.getLong(k, qualifierEnd), timestamp);
+    c = Long.compare(CellKeys.getLong(k, suffixAt), timestamp);
     if (c != 0) {
       return c;
     }
-    c = Integer.compare(k[qualifierEnd + 8] & 0xff, typeCode);
+    c = Integer.compare(k[suffixAt + 8] & 0xff, typeCode);
     if (c != 0) {
       return c;
     }
-    return Long.compare(CellKeys.getLong(k, qualifierEnd + 9), sequenceId);
+    return Long.compare(CellKeys.getLong(k, suffixAt + 9), sequenceId);
   }
 
   @Override

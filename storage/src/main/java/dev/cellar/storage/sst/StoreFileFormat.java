@@ -8,8 +8,15 @@ public final class StoreFileFormat {
   /** The last eight bytes of every store file: {@code CE 11 A2 53 53 54 0D 0A}. */
   public static final long MAGIC = 0xCE11A25353540D0AL;
 
-  /** The format version this code writes, and the only one it reads. */
-  public static final int VERSION = 1;
+  /**
+   * The format version this code writes unless told otherwise; it reads every version from
+   * {@link #OLDEST_READABLE_VERSION} to this one. Version 2 stores data blocks' cell keys suffix
+   * first ({@link CellKeys}).
+   */
+  public static final int VERSION = 2;
+
+  /** The first format version; this code still reads and, on request, writes it. */
+  public static final int OLDEST_READABLE_VERSION = 1;
 
   /** Size of the fixed trailer at the end of the file. */
   public static final int TRAILER_SIZE = 64;

@@ -23,6 +23,8 @@ final class StoreFileIterator implements CellIterator {
   private final byte[] family;
   /** Whether blocks this iterator reads are added to the block cache. */
   private final boolean caching;
+  /** Whether the data blocks' keys are suffix first ({@link CellKeys}). */
+  private final boolean suffixFirst;
   private final BlockIterator block = new BlockIterator();
   private int blockNumber = -1;
   private boolean valid;
@@ -42,6 +44,7 @@ final class StoreFileIterator implements CellIterator {
     this.index = index;
     this.family = family;
     this.caching = caching;
+    this.suffixFirst = reader.suffixFirstKeys();
   }
 
   @Override
@@ -89,7 +92,8 @@ final class StoreFileIterator implements CellIterator {
       int vl = block.valueLength();
       byte[] value = vl == 0 ? Bytes.EMPTY : Arrays.copyOfRange(data, block.valueOffset(), block.valueOffset() + vl);
       try {
-        current = CellKeys.decode(block.key(), 0, block.keyLength(), family, value, lastRow, lastQualifier);
+        current = CellKeys.decode(block.key(), 0, block.keyLength(), suffixFirst, family, value, lastRow,
+            lastQualifier);
       } catch (ByteReader.Malformed e) {
         throw block.block().corrupt("bad cell key: " + e.getMessage(), block.entryOffset());
       }
@@ -116,6 +120,11 @@ final class StoreFileIterator implements CellIterator {
         throw block.block().corrupt("bad cell key: " + e.getMessage(), block.entryOffset());
       }
     }
+  }
+
+  /** Where the current key's timestamp, type and sequence id start (the row parsed). */
+  private int suffixAt() {
+    return suffixFirst ? rowEnd : block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE;
   }
 
   /** The current entry in place; see {@link #view()}. */
@@ -150,7 +159,7 @@ final class StoreFileIterator implements CellIterator {
     @Override
     public int qualifierOffset() {
       parseRow();
-      return rowEnd;
+      return suffixFirst ? rowEnd + StoreFileFormat.KEY_SUFFIX_SIZE : rowEnd;
     }
 
     @Override
@@ -162,13 +171,13 @@ final class StoreFileIterator implements CellIterator {
     @Override
     public long timestamp() {
       parseRow();
-      return CellKeys.getLong(block.key(), block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE);
+      return CellKeys.getLong(block.key(), suffixAt());
     }
 
     @Override
     public CellType type() {
       parseRow();
-      int at = block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE + 8;
+      int at = suffixAt() + 8;
       CellType t = CellKeys.storableType(block.key()[at] & 0xff);
       if (t == null) {
         throw block.block().corrupt("bad cell key: cell type code " + (block.key()[at] & 0xff)
@@ -180,7 +189,7 @@ final class StoreFileIterator implements CellIterator {
     @Override
     public long sequenceId() {
       parseRow();
-      return CellKeys.getLong(block.key(), block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE + 9);
+      return CellKeys.getLong(block.key(), suffixAt() + 9);
     }
 
     @Override
@@ -284,7 +293,7 @@ final class StoreFileIterator implements CellIterator {
   private void load(int i) {
     if (i != blockNumber) {
       blockNumber = -1;
-      block.reset(reader.readBlock(i, caching));
+      block.reset(reader.readBlock(i, caching), suffixFirst);
       blockNumber = i;
     }
   }

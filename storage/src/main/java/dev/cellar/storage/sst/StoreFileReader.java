@@ -5,6 +5,7 @@ import dev.cellar.storage.CorruptionException;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.fs.Vfs;
 import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.util.ByteReader;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -143,6 +144,11 @@ public final class StoreFileReader implements Closeable {
     }
   }
 
+  /** Whether the data blocks' cell keys are suffix first (format version 2 on; {@link CellKeys}). */
+  boolean suffixFirstKeys() {
+    return info.formatVersion() >= 2;
+  }
+
   /** What the file holds, from its file info. */
   public StoreFileInfo info() {
     return info;
@@ -263,12 +269,27 @@ public final class StoreFileReader implements Closeable {
     dataBlocksRead.increment();
     Block b = BlockCodec.decode(readStored(file, path, handle), handle, BlockKind.DATA, path);
     BlockIterator it = new BlockIterator();
-    it.reset(b);
-    if (!it.seekToLast() || !index.lastKeyEquals(i, it.key(), it.keyLength())) {
+    boolean suffixFirst = suffixFirstKeys();
+    it.reset(b, suffixFirst);
+    if (!it.seekToLast() || !index.lastKeyEquals(i, fieldOrder(it, suffixFirst), it.keyLength())) {
       throw new CorruptionException(path, handle.offset(), "data block " + i + " does not end with the key the "
           + "index lists for it: a block out of place");
     }
     return b;
+  }
+
+  /** The iterator's current key in field order, the order of the index's keys. */
+  private byte[] fieldOrder(BlockIterator it, boolean suffixFirst) {
+    if (!suffixFirst) {
+      return it.key();
+    }
+    byte[] out = new byte[it.keyLength()];
+    try {
+      CellKeys.suffixFirstToFieldOrder(it.key(), it.keyLength(), out);
+    } catch (ByteReader.Malformed e) {
+      throw it.block().corrupt("bad cell key: " + e.getMessage(), it.entryOffset());
+    }
+    return out;
   }
 
   private static Block readStructured(Vfs.ReadableFile file, String path, BlockHandle h, BlockKind kind) {

@@ -49,6 +49,10 @@ public final class StoreFileWriter implements Closeable {
   private final BlockBuilder indexBlock;
   private final BlockCodec codec = new BlockCodec();
   private final ByteWriter key = new ByteWriter(128);
+  /** Whether data blocks store cell keys suffix first (format version 2 on; {@link CellKeys}). */
+  private final boolean suffixFirst;
+  /** A data block's last key in field order, for the index, when blocks store keys suffix first. */
+  private byte[] indexKey = new byte[64];
   private final ByteWriter handleBytes = new ByteWriter(32);
   private final ByteWriter stored;
   private final StoreFileInfo.Builder info = new StoreFileInfo.Builder();
@@ -71,6 +75,7 @@ public final class StoreFileWriter implements Closeable {
     this.dataBlock = new BlockBuilder(options.restartInterval(), options.blockSize());
     this.indexBlock = new BlockBuilder(options.restartInterval(), 4096);
     this.stored = new ByteWriter(Math.min(options.blockSize(), 1 << 20) + 64);
+    this.suffixFirst = options.formatVersion() >= 2;
     info.path = path;
     info.family = options.family();
     info.comparatorName = CellComparator.NAME;
@@ -78,6 +83,7 @@ public final class StoreFileWriter implements Closeable {
     info.blockSize = options.blockSize();
     info.bloomType = options.bloomType();
     info.createdMillis = options.clock().millis();
+    info.formatVersion = options.formatVersion();
     if (options.bloomType() != BloomType.NONE) {
       bloom = new BloomFilterWriter(options.bloomType(), options.bloomErrorRate(), options.bloomChunkKeys());
     }
@@ -132,7 +138,11 @@ public final class StoreFileWriter implements Closeable {
       }
     }
     key.reset();
-    CellKeys.encode(cell, sequenceId, key);
+    if (suffixFirst) {
+      CellKeys.encodeSuffixFirst(cell, sequenceId, key);
+    } else {
+      CellKeys.encode(cell, sequenceId, key);
+    }
     dataBlock.add(key.array(), key.size(), cell.value(), 0, cell.value().length);
     if (last == null) {
       info.firstKey = cell.withoutValue().withSequenceId(sequenceId);
@@ -239,7 +249,7 @@ public final class StoreFileWriter implements Closeable {
       BlockHandle fileInfoHandle = writeBlock(BlockKind.FILE_INFO, Compression.NONE, fileInfo.finish());
       BlockHandle indexHandle = writeBlock(BlockKind.INDEX, Compression.NONE, indexBlock.finish());
       stored.reset();
-      new Trailer(metaIndexHandle, fileInfoHandle, indexHandle, StoreFileFormat.VERSION).write(stored);
+      new Trailer(metaIndexHandle, fileInfoHandle, indexHandle, options.formatVersion()).write(stored);
       file.write(stored.array(), 0, stored.size());
       offset += stored.size();
       file.sync();
@@ -265,7 +275,16 @@ public final class StoreFileWriter implements Closeable {
     BlockHandle h = writeBlock(BlockKind.DATA, options.compression(), dataBlock.finish());
     handleBytes.reset();
     h.write(handleBytes);
-    indexBlock.add(dataBlock.lastKey(), dataBlock.lastKeyLength(), handleBytes.array(), 0, handleBytes.size());
+    byte[] lastKey = dataBlock.lastKey();
+    int lastKeyLength = dataBlock.lastKeyLength();
+    if (suffixFirst) {
+      if (indexKey.length < lastKeyLength) {
+        indexKey = new byte[Math.max(lastKeyLength, indexKey.length * 2)];
+      }
+      CellKeys.suffixFirstToFieldOrder(lastKey, lastKeyLength, indexKey);
+      lastKey = indexKey;
+    }
+    indexBlock.add(lastKey, lastKeyLength, handleBytes.array(), 0, handleBytes.size());
     info.dataBlockCount++;
     dataBlock.reset();
   }
@@ -315,9 +334,10 @@ public final class StoreFileWriter implements Closeable {
     private final int bloomChunkKeys;
     private final int restartInterval;
     private final Clock clock;
+    private final int formatVersion;
 
     private Options(byte[] family, int blockSize, Compression compression, BloomType bloomType,
-        double bloomErrorRate, int bloomChunkKeys, int restartInterval, Clock clock) {
+        double bloomErrorRate, int bloomChunkKeys, int restartInterval, Clock clock, int formatVersion) {
       this.family = Objects.requireNonNull(family, "family");
       if (blockSize < 1 || blockSize > StoreFileFormat.MAX_BLOCK_CONTENTS) {
         throw new IllegalArgumentException("block size " + blockSize + " must be between 1 and "
@@ -341,13 +361,18 @@ public final class StoreFileWriter implements Closeable {
       this.bloomChunkKeys = bloomChunkKeys;
       this.restartInterval = restartInterval;
       this.clock = Objects.requireNonNull(clock, "clock");
+      if (formatVersion < StoreFileFormat.OLDEST_READABLE_VERSION || formatVersion > StoreFileFormat.VERSION) {
+        throw new IllegalArgumentException("store file format version " + formatVersion + " must be between "
+            + StoreFileFormat.OLDEST_READABLE_VERSION + " and " + StoreFileFormat.VERSION);
+      }
+      this.formatVersion = formatVersion;
     }
 
     /** Options for a file of {@code family}: 64 KiB blocks, no compression, no bloom filter. */
     public static Options of(byte[] family) {
       return new Options(family.clone(), ColumnFamilyDescriptor.DEFAULT_BLOCKSIZE, Compression.NONE,
           BloomType.NONE, BloomFilter.DEFAULT_ERROR_RATE, BloomFilter.DEFAULT_CHUNK_KEYS,
-          StoreFileFormat.DEFAULT_RESTART_INTERVAL, Clock.systemUTC());
+          StoreFileFormat.DEFAULT_RESTART_INTERVAL, Clock.systemUTC(), StoreFileFormat.VERSION);
     }
 
     /** Options taking the family's name, BLOCKSIZE, COMPRESSION and BLOOMFILTER settings. */
@@ -358,16 +383,19 @@ public final class StoreFileWriter implements Closeable {
 
     /** Target uncompressed size of a data block; a block is cut once it reaches this size. */
     public Options withBlockSize(int bytes) {
-      return new Options(family, bytes, compression, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, clock);
+      return new Options(family, bytes, compression, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval,
+          clock, formatVersion);
     }
 
     public Options withCompression(Compression c) {
-      return new Options(family, blockSize, c, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, clock);
+      return new Options(family, blockSize, c, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, clock,
+          formatVersion);
     }
 
     /** The bloom filter the file carries: NONE (no bloom block), ROW or ROWCOL. */
     public Options withBloomType(BloomType t) {
-      return new Options(family, blockSize, compression, t, bloomErrorRate, bloomChunkKeys, restartInterval, clock);
+      return new Options(family, blockSize, compression, t, bloomErrorRate, bloomChunkKeys, restartInterval,
+          clock, formatVersion);
     }
 
     /**
@@ -376,22 +404,39 @@ public final class StoreFileWriter implements Closeable {
      * and the hash count ({@code bits per key · ln 2}, rounded).
      */
     public Options withBloomErrorRate(double p) {
-      return new Options(family, blockSize, compression, bloomType, p, bloomChunkKeys, restartInterval, clock);
+      return new Options(family, blockSize, compression, bloomType, p, bloomChunkKeys, restartInterval, clock,
+          formatVersion);
     }
 
     /** Most keys per bloom chunk; default {@link BloomFilter#DEFAULT_CHUNK_KEYS}. */
     public Options withBloomChunkKeys(int keys) {
-      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, keys, restartInterval, clock);
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, keys, restartInterval, clock,
+          formatVersion);
     }
 
     /** Entries between restart points (full keys) in each block; 16 unless changed. */
     public Options withRestartInterval(int entries) {
-      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys, entries, clock);
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys, entries,
+          clock, formatVersion);
     }
 
     /** The clock that stamps the file's creation time (for tests). */
     public Options withClock(Clock c) {
-      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval, c);
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys,
+          restartInterval, c, formatVersion);
+    }
+
+    /**
+     * The format version the file is written in: {@link StoreFileFormat#VERSION} unless changed;
+     * an earlier one for a file that an earlier release must read.
+     */
+    public Options withFormatVersion(int version) {
+      return new Options(family, blockSize, compression, bloomType, bloomErrorRate, bloomChunkKeys, restartInterval,
+          clock, version);
+    }
+
+    public int formatVersion() {
+      return formatVersion;
     }
 
     /** The family; every appended cell must have it. Do not modify. */

@@ -78,10 +78,10 @@ public final class Trailer {
     }
     in.position(VERSION_AT);
     int version = in.getInt();
-    if (version != StoreFileFormat.VERSION) {
+    if (version < StoreFileFormat.OLDEST_READABLE_VERSION || version > StoreFileFormat.VERSION) {
       throw new CorruptionException(path, offset, "unsupported store file format version " + Integer.toUnsignedString(version)
-          + "; this reader understands version " + StoreFileFormat.VERSION
-          + " only (the file was written by another release, or its trailer is damaged)");
+          + "; this reader understands versions " + StoreFileFormat.OLDEST_READABLE_VERSION + " to "
+          + StoreFileFormat.VERSION + " (the file was written by another release, or its trailer is damaged)");
     }
     int stored = in.getInt();
     int actual = Checksums.crc32c(b, 0, CRC_AT);

@@ -300,9 +300,9 @@ class BloomFilterTest {
     StoreFileReader r = open(file);
     byte[] contents = r.metaBlock(BloomFilter.META_BLOCK_NAME);
     int end = metaIndexOffset(file);
-    assertEquals(511, file.length);
-    assertEquals(83, end);
-    assertEquals(52, end - contents.length - 6);
+    assertEquals(512, file.length);
+    assertEquals(84, end);
+    assertEquals(53, end - contents.length - 6);
     byte[] stored = Arrays.copyOfRange(file, end - contents.length - 6, end);
     byte[] documented = documentedBloomExample();
     assertEquals(HexFormat.ofDelimiter(" ").formatHex(documented), HexFormat.ofDelimiter(" ").formatHex(stored));

@@ -131,16 +131,16 @@ class StoreFileCorruptionTest {
   void unknownVersionGivesAClearError(Compression compression) throws Exception {
     byte[] file = smallFile(compression, smallCells(3));
     int at = file.length - 16;
-    file[at + 3] = 2;
-    // Even with the trailer checksum recomputed, version 2 is refused by name.
+    file[at + 3] = 3;
+    // Even with the trailer checksum recomputed, version 3 is refused by name.
     int crc = Checksums.crc32c(file, file.length - StoreFileFormat.TRAILER_SIZE, 52);
     ByteWriter w = new ByteWriter(4).putInt(crc);
     System.arraycopy(w.array(), 0, file, at + 4, 4);
     MemVfs vfs = new MemVfs();
     vfs.setContents(PATH, file);
     CorruptionException e = assertThrows(CorruptionException.class, () -> StoreFileReader.open(vfs.open(PATH)));
-    assertTrue(e.getMessage().contains("unsupported store file format version 2"), e.getMessage());
-    assertTrue(e.getMessage().contains("version 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("unsupported store file format version 3"), e.getMessage());
+    assertTrue(e.getMessage().contains("versions 1 to 2"), e.getMessage());
     assertEquals(file.length - StoreFileFormat.TRAILER_SIZE, e.offset());
   }
 

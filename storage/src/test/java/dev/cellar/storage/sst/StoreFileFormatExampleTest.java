@@ -25,12 +25,34 @@ import org.junit.jupiter.api.Test;
 class StoreFileFormatExampleTest {
   private static final Pattern HEX_PREFIX = Pattern.compile("^((?:[0-9a-f]{2} )*[0-9a-f]{2})(?:\\s{2,}|$)");
 
+  private static final List<Cell> CELLS = List.of(
+      new Cell(Bytes.toBytes("r1"), SstFixtures.FAMILY, Bytes.toBytes("q"), 5, CellType.PUT, Bytes.toBytes("v"), 7),
+      new Cell(Bytes.toBytes("r1"), SstFixtures.FAMILY, Bytes.toBytes("q"), 3, CellType.DELETE, Bytes.EMPTY, 6));
+
   private static byte[] exampleFile() throws Exception {
+    return exampleFile(StoreFileFormat.VERSION);
+  }
+
+  private static byte[] exampleFile(int version) throws Exception {
     MemVfs vfs = new MemVfs();
-    SstFixtures.write(vfs, "example", SstFixtures.options(), List.of(
-        new Cell(Bytes.toBytes("r1"), SstFixtures.FAMILY, Bytes.toBytes("q"), 5, CellType.PUT, Bytes.toBytes("v"), 7),
-        new Cell(Bytes.toBytes("r1"), SstFixtures.FAMILY, Bytes.toBytes("q"), 3, CellType.DELETE, Bytes.EMPTY, 6)));
+    SstFixtures.write(vfs, "example", SstFixtures.options().withFormatVersion(version), CELLS);
     return vfs.contents("example");
+  }
+
+  /** The same cells as version 1 make the file the document describes in its last paragraph, and read back. */
+  @Test
+  void theExampleAsVersion1() throws Exception {
+    byte[] file = exampleFile(1);
+    assertEquals(459, file.length);
+    // entry 1 of the data block: shares row, qualifier and 7 timestamp bytes, stores 10
+    assertEquals("0b 0a 00 03 08", HexFormat.ofDelimiter(" ").formatHex(file, 25, 30));
+    assertEquals(1, file[file.length - 13]);
+    MemVfs vfs = new MemVfs();
+    vfs.setContents("v1", file);
+    try (StoreFileReader reader = StoreFileReader.open(vfs.open("v1"))) {
+      assertEquals(1, reader.info().formatVersion());
+      SstFixtures.assertCellsEqual(CELLS, SstFixtures.readAll(reader));
+    }
   }
 
   /** The hex of each fenced block of the document's example section, in order. */
@@ -66,18 +88,18 @@ class StoreFileFormatExampleTest {
     byte[] file = exampleFile();
     List<byte[]> documented = documentedBlocks();
     assertEquals(3, documented.size(), "data block, index block and trailer in the document");
-    assertEquals(459, file.length);
-    assertHex(documented.get(0), Arrays.copyOfRange(file, 0, 52), "data block");
-    assertHex(documented.get(1), Arrays.copyOfRange(file, 355, 395), "index block");
-    assertHex(documented.get(2), Arrays.copyOfRange(file, 395, 459), "trailer");
-    assertHex(HexFormat.of().parseHex("00000000" + "0300" + "63cdd413"), Arrays.copyOfRange(file, 52, 62), "meta index");
+    assertEquals(460, file.length);
+    assertHex(documented.get(0), Arrays.copyOfRange(file, 0, 53), "data block");
+    assertHex(documented.get(1), Arrays.copyOfRange(file, 356, 396), "index block");
+    assertHex(documented.get(2), Arrays.copyOfRange(file, 396, 460), "trailer");
+    assertHex(HexFormat.of().parseHex("00000000" + "0300" + "63cdd413"), Arrays.copyOfRange(file, 53, 63), "meta index");
   }
 
   @Test
   void exampleFileInfoHasTheDocumentedNamesInOrder() throws Exception {
     byte[] file = exampleFile();
-    BlockHandle h = new BlockHandle(62, 287);
-    Block fileInfo = BlockCodec.decode(Arrays.copyOfRange(file, 62, (int) h.end()), h, BlockKind.FILE_INFO, "example");
+    BlockHandle h = new BlockHandle(63, 287);
+    Block fileInfo = BlockCodec.decode(Arrays.copyOfRange(file, 63, (int) h.end()), h, BlockKind.FILE_INFO, "example");
     BlockIterator it = new BlockIterator();
     it.reset(fileInfo);
     List<String> names = new ArrayList<>();

@@ -23,8 +23,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Random cells written with every compression and several block sizes must come back exactly,
- * through full scans, seeks and {@code lastRowBefore}, all compared with the sorted input.
+ * Random cells written with every compression, several block sizes and both format versions
+ * (data block keys in field order, version 1, and suffix first, version 2) must come back
+ * exactly, through full scans (as cells and as in-place views), seeks and {@code lastRowBefore},
+ * all compared with the sorted input.
  */
 class StoreFileRoundTripTest {
   private static final String PATH = "data/000042.sst";
@@ -33,7 +35,9 @@ class StoreFileRoundTripTest {
     List<Arguments> out = new ArrayList<>();
     for (Compression c : Compression.values()) {
       for (int blockSize : new int[] {1024, 4096, 65536}) {
-        out.add(Arguments.of(c, blockSize));
+        for (int version = StoreFileFormat.OLDEST_READABLE_VERSION; version <= StoreFileFormat.VERSION; version++) {
+          out.add(Arguments.of(c, blockSize, version));
+        }
       }
     }
     return out.stream();
@@ -41,19 +45,22 @@ class StoreFileRoundTripTest {
 
   private record Written(List<Cell> cells, StoreFileInfo info, StoreFileReader reader) {}
 
-  private static Written write(Compression compression, int blockSize, long seed, int n) throws Exception {
+  private static Written write(Compression compression, int blockSize, int version, long seed, int n)
+      throws Exception {
     Random rnd = new Random(seed);
     List<Cell> cells = SstFixtures.randomCells(rnd, n);
     MemVfs vfs = new MemVfs();
     StoreFileInfo info = SstFixtures.write(vfs, PATH,
-        SstFixtures.options().withCompression(compression).withBlockSize(blockSize), cells);
-    return new Written(cells, info, StoreFileReader.open(vfs.open(PATH)));
+        SstFixtures.options().withCompression(compression).withBlockSize(blockSize).withFormatVersion(version), cells);
+    StoreFileReader reader = StoreFileReader.open(vfs.open(PATH));
+    assertEquals(version, reader.info().formatVersion());
+    return new Written(cells, info, reader);
   }
 
-  @ParameterizedTest(name = "{0}, {1}-byte blocks")
+  @ParameterizedTest(name = "{0}, {1}-byte blocks, version {2}")
   @MethodSource("layouts")
-  void fullScanReturnsExactlyTheInput(Compression compression, int blockSize) throws Exception {
-    Written w = write(compression, blockSize, 7L * blockSize + compression.code(), 3000);
+  void fullScanReturnsExactlyTheInput(Compression compression, int blockSize, int version) throws Exception {
+    Written w = write(compression, blockSize, version, 7L * blockSize + compression.code(), 3000);
     try (StoreFileReader reader = w.reader) {
       SstFixtures.assertCellsEqual(w.cells, SstFixtures.readAll(reader));
       assertEquals(w.info, reader.info(), "reader's info equals the writer's summary");
@@ -62,13 +69,14 @@ class StoreFileRoundTripTest {
       if (blockSize < 65536) {
         assertTrue(reader.info().dataBlockCount() > 10, "many blocks: " + reader.info().dataBlockCount());
       }
+      assertViewsShowTheCells(w.cells, reader);
     }
   }
 
-  @ParameterizedTest(name = "{0}, {1}-byte blocks")
+  @ParameterizedTest(name = "{0}, {1}-byte blocks, version {2}")
   @MethodSource("layouts")
-  void seekFindsTheFirstCellAtOrAfterTheKey(Compression compression, int blockSize) throws Exception {
-    Written w = write(compression, blockSize, 11L * blockSize + compression.code(), 2000);
+  void seekFindsTheFirstCellAtOrAfterTheKey(Compression compression, int blockSize, int version) throws Exception {
+    Written w = write(compression, blockSize, version, 11L * blockSize + compression.code(), 2000);
     List<Cell> cells = w.cells;
     Random rnd = new Random(blockSize);
     try (StoreFileReader reader = w.reader; CellIterator reused = reader.iterator()) {
@@ -89,10 +97,10 @@ class StoreFileRoundTripTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}, {1}-byte blocks")
+  @ParameterizedTest(name = "{0}, {1}-byte blocks, version {2}")
   @MethodSource("layouts")
-  void lastRowBeforeMatchesTheSortedInput(Compression compression, int blockSize) throws Exception {
-    Written w = write(compression, blockSize, 13L * blockSize + compression.code(), 2000);
+  void lastRowBeforeMatchesTheSortedInput(Compression compression, int blockSize, int version) throws Exception {
+    Written w = write(compression, blockSize, version, 13L * blockSize + compression.code(), 2000);
     List<Cell> cells = w.cells;
     Random rnd = new Random(blockSize + 1);
     try (StoreFileReader reader = w.reader; CellIterator it = reader.iterator()) {
@@ -122,6 +130,31 @@ class StoreFileRoundTripTest {
         it.seek(Cell.firstOnRow(row));
         assertPositioned(cells, SstFixtures.lowerBound(cells, Cell.firstOnRow(row)), it, null, 1);
       }
+    }
+  }
+
+  /** Each cell's in-place view shows its fields, and says when the cell shares the previous one's row. */
+  private static void assertViewsShowTheCells(List<Cell> cells, StoreFileReader reader) {
+    try (CellIterator it = reader.iterator()) {
+      it.seekToFirst();
+      for (int i = 0; i < cells.size(); i++) {
+        Cell c = cells.get(i);
+        assertTrue(it.valid());
+        dev.cellar.storage.CellView v = it.view();
+        assertTrue(v.rowEquals(c.row(), 0, c.row().length), "row of " + c);
+        assertArrayEquals(c.qualifier(), Arrays.copyOfRange(v.qualifierArray(), v.qualifierOffset(),
+            v.qualifierOffset() + v.qualifierLength()), "qualifier of " + c);
+        assertEquals(c.timestamp(), v.timestamp(), "timestamp of " + c);
+        assertEquals(c.type(), v.type(), "type of " + c);
+        assertEquals(c.sequenceId(), v.sequenceId(), "sequence id of " + c);
+        assertArrayEquals(c.value(), Arrays.copyOfRange(v.valueArray(), v.valueOffset(),
+            v.valueOffset() + v.valueLength()), "value of " + c);
+        if (it.sameRowAsPrevious()) {
+          assertArrayEquals(cells.get(i - 1).row(), c.row(), "same row as the previous cell: " + c);
+        }
+        it.next();
+      }
+      assertFalse(it.valid());
     }
   }
 
@@ -192,6 +225,41 @@ class StoreFileRoundTripTest {
         }
       }
       assertArrayEquals(row, read.get(0).row());
+    }
+  }
+
+  /**
+   * Version 2 stores a row's cells written together (one timestamp and sequence id, one cell a
+   * column) without repeating their timestamp, type and sequence id: 17 bytes a cell after the
+   * row's first, uncompressed, but for the cells at restart points (one in 16), stored whole.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("compressions")
+  void cellsOfOneWriteShareTheirSuffixInVersion2(Compression compression) throws Exception {
+    List<Cell> cells = new ArrayList<>();
+    int rows = 2000;
+    Random rnd = new Random(5);
+    for (int r = 0; r < rows; r++) {
+      byte[] row = Bytes.toBytes(String.format("user%05d-%08d", r / 10, rnd.nextInt(100_000_000)));
+      long ts = 1_700_000_000_000L + rnd.nextInt(1000);
+      for (String q : new String[] {"_0", "a", "b", "c"}) {
+        cells.add(new Cell(row, FAMILY, Bytes.toBytes(q), ts, CellType.PUT, Bytes.toBytes(rnd.nextInt(1000)), 40 + r / 100));
+      }
+    }
+    cells = SstFixtures.sortedDistinct(cells);
+    long[] sizes = new long[3];
+    for (int version = 1; version <= 2; version++) {
+      MemVfs vfs = new MemVfs();
+      sizes[version] = SstFixtures.write(vfs, PATH, SstFixtures.options().withCompression(compression)
+          .withFormatVersion(version), cells).fileSize();
+      try (StoreFileReader reader = StoreFileReader.open(vfs.open(PATH))) {
+        SstFixtures.assertCellsEqual(cells, SstFixtures.readAll(reader));
+      }
+    }
+    if (compression == Compression.NONE) {
+      assertTrue(sizes[1] - sizes[2] >= 3L * 17 * rows * 15 / 16 - 1024, "version 1: " + sizes[1] + ", version 2: " + sizes[2]);
+    } else {
+      assertTrue(sizes[2] < sizes[1] * 0.9, "version 1: " + sizes[1] + ", version 2: " + sizes[2]);
     }
   }
 
