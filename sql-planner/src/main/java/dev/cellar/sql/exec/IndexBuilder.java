@@ -11,7 +11,6 @@ import dev.cellar.sql.database.Timestamps;
 import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
-import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.Delete;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
@@ -35,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * Builds an index over the rows its table already has, and compares an index with its table.
  *
  * <p>A build reads the table in chunks of {@value #CHUNK} rows (only the columns an entry holds),
- * each under the table's write lock, with one timestamp per chunk; every {@value #RUN} entries it
- * sorts them and writes them as one run of a bulk load into the index's table (store files, no
- * log, no memstore), which it commits at the end. Statements maintain an index from the moment it
+ * each under the table's write lock, with one timestamp per chunk, and hands each chunk's entries
+ * to an {@link IndexRunWriter}, which sorts them in a thread of its own while the next chunks are
+ * read and writes every {@link #RUN} entries as one run of a bulk load into the index's table
+ * (store files, no log, no memstore), which the build commits at the end. Statements maintain an index from the moment it
  * is in the catalog (in state {@link IndexDef.State#BUILDING}), so a row written before its chunk
  * is read is indexed by the build and one written after by the statement, with a later timestamp
  * that wins over (or, for a delete, masks) the build's entry however late the load commits: no
@@ -49,10 +49,18 @@ public final class IndexBuilder {
   /** Rows read under the table lock at a time. */
   static final int CHUNK = 4096;
   /**
-   * Entries sorted and bulk-loaded as one run (one store file per region of the index): runs
-   * of this size keep the build's memory bounded and the index's file count low.
+   * Entries sorted and bulk-loaded as one run (one store file per region of the index): a
+   * 2,048th of the heap's limit in entries (an entry held for sorting takes about a hundred
+   * bytes, so a run about a twentieth of the heap), from 32 to 256 chunks. Runs this size keep
+   * the build's memory bounded and the index's file count low: an index of a million rows built
+   * in a 1 GiB heap is two files, under the count that starts a compaction.
    */
-  static final int RUN = 32 * CHUNK;
+  static final int RUN = runEntries(Runtime.getRuntime().maxMemory());
+
+  static int runEntries(long maxHeapBytes) {
+    long entries = maxHeapBytes / 2048;
+    return (int) Math.max(32L * CHUNK, Math.min(256L * CHUNK, entries / CHUNK * CHUNK));
+  }
 
   private final CellarDatabase db;
   private final TableMapping data;
@@ -127,18 +135,20 @@ public final class IndexBuilder {
     for (int f : fields) {
       wanted[f] = true;
     }
-    List<List<Cell>> run = new ArrayList<>();
-    int runEntries = 0;
     if (!db.store().bulkLoads()) {
       return buildWithPuts(cancelled, fields, wanted, started);
     }
-    // closed without a commit (cancelled, failed), the load leaves nothing behind
-    try (BulkLoad load = db.store().table(index.index().storageName()).startBulkLoad()) {
+    // closed without a commit (cancelled, failed), the load leaves nothing behind; the writer
+    // sorts and loads the chunks in a thread of its own, and is closed first
+    try (BulkLoad load = db.store().table(index.index().storageName()).startBulkLoad();
+        IndexRunWriter writer = new IndexRunWriter(load, RUN, index.index().name())) {
       while (true) {
         if (cancelled.getAsBoolean()) {
           return false;
         }
         boolean done;
+        List<Cell> chunk = new ArrayList<>(CHUNK);
+        int n = 0;
         lock.lock();
         try {
           // a dynamic family's rows may be of any width: read whole, in one pass
@@ -150,8 +160,6 @@ public final class IndexBuilder {
           long putTs = db.timestamps().next(false).putTs();
           byte[] last = null;
           int rowsRead = 0;
-          int n = 0;
-          List<Cell> chunk = new ArrayList<>(CHUNK);
           try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
             for (Result r = s.next(); r != null; r = s.next()) {
               for (Object[] row : rows(r, wanted)) {
@@ -163,11 +171,7 @@ public final class IndexBuilder {
               rowsRead++;
             }
           }
-          if (!chunk.isEmpty()) {
-            run.add(SortedChunks.sortedUnique(chunk)); // sorted while its cells are still in the CPU caches
-          }
           rowsDone.addAndGet(n);
-          runEntries += n;
           done = rowsRead < CHUNK || data.isDynamic();
           from = last;
           first = false;
@@ -176,17 +180,14 @@ public final class IndexBuilder {
         }
         // A statement changing a row after its chunk was read writes that row's entries with a
         // later timestamp, so the chunk's entries may reach the index after the lock is released.
-        if (runEntries >= RUN || done) {
-          if (!run.isEmpty()) {
-            load.addSortedRun(new SortedChunks(run));
-          }
-          run.clear();
-          runEntries = 0;
+        if (!chunk.isEmpty()) {
+          writer.add(chunk, n);
         }
         if (done) {
           break;
         }
       }
+      writer.finish();
       if (cancelled.getAsBoolean()) {
         return false;
       }
@@ -248,155 +249,6 @@ public final class IndexBuilder {
     LOG.info("built index {} of table {} with puts: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
         (System.nanoTime() - started) / 1_000_000);
     return !cancelled.getAsBoolean();
-  }
-
-  /**
-   * The cells of several chunks, each sorted without repeats by {@link #sortedUnique} (small
-   * enough to stay in the CPU caches), merged into one ascending order without repeats. Of equal
-   * cells, the one of the latest chunk is kept.
-   */
-  static final class SortedChunks implements Iterator<Cell> {
-    private final List<List<Cell>> chunks;
-    private final int[] next;
-    /** Each chunk's next cell, and the first 8 bytes of its row as an unsigned number. */
-    private final Cell[] heads;
-    private final long[] prefixes;
-    /** A binary min-heap of the chunks that have cells left, by head (the later chunk first on ties). */
-    private final int[] heap;
-    private int size;
-    private Cell pending;
-
-    SortedChunks(List<List<Cell>> chunks) {
-      this.chunks = List.copyOf(chunks);
-      int n = chunks.size();
-      this.next = new int[n];
-      this.heads = new Cell[n];
-      this.prefixes = new long[n];
-      this.heap = new int[n];
-      for (int i = 0; i < n; i++) {
-        if (!this.chunks.get(i).isEmpty()) {
-          load(i, 0);
-          heap[size++] = i;
-          siftUp(size - 1);
-        }
-      }
-      advance();
-    }
-
-    private void load(int chunk, int index) {
-      next[chunk] = index;
-      Cell c = chunks.get(chunk).get(index);
-      heads[chunk] = c;
-      prefixes[chunk] = prefix(c.row());
-    }
-
-    /** The first 8 bytes of a row, big-endian, zero-padded: unsigned order of it agrees with the rows' order. */
-    private static long prefix(byte[] row) {
-      long p = 0;
-      for (int i = 0; i < 8; i++) {
-        p = (p << 8) | (i < row.length ? row[i] & 0xFF : 0);
-      }
-      return p;
-    }
-
-    private int compare(int a, int b) {
-      int c = Long.compareUnsigned(prefixes[a], prefixes[b]);
-      if (c == 0) {
-        c = CellComparator.INSTANCE.compare(heads[a], heads[b]);
-      }
-      return c != 0 ? c : Integer.compare(b, a);
-    }
-
-    private void siftUp(int i) {
-      int x = heap[i];
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (compare(x, heap[parent]) >= 0) {
-          break;
-        }
-        heap[i] = heap[parent];
-        i = parent;
-      }
-      heap[i] = x;
-    }
-
-    private void siftDown(int i) {
-      int x = heap[i];
-      while (true) {
-        int child = 2 * i + 1;
-        if (child >= size) {
-          break;
-        }
-        if (child + 1 < size && compare(heap[child + 1], heap[child]) < 0) {
-          child++;
-        }
-        if (compare(heap[child], x) >= 0) {
-          break;
-        }
-        heap[i] = heap[child];
-        i = child;
-      }
-      heap[i] = x;
-    }
-
-    /** Moves the top chunk to its next cell, or drops it from the heap when it has none. */
-    private void stepTop() {
-      int top = heap[0];
-      if (next[top] + 1 < chunks.get(top).size()) {
-        load(top, next[top] + 1);
-      } else {
-        heads[top] = null;
-        heap[0] = heap[--size];
-      }
-      if (size > 0) {
-        siftDown(0);
-      }
-    }
-
-    /** The cells sorted, of equal ones the last. */
-    static List<Cell> sortedUnique(List<Cell> cells) {
-      cells.sort(CellComparator.INSTANCE); // stable: equal cells keep the order they were made in
-      List<Cell> out = new ArrayList<>(cells.size());
-      for (int i = 0; i < cells.size(); i++) {
-        if (i + 1 == cells.size() || CellComparator.INSTANCE.compare(cells.get(i), cells.get(i + 1)) != 0) {
-          // copied, so that the merge reads each chunk's cells in memory order rather than all over the heap
-          Cell c = cells.get(i);
-          out.add(new Cell(c.row().clone(), c.family(), c.qualifier(), c.timestamp(), c.type(), c.value()));
-        }
-      }
-      return out;
-    }
-
-    /** Takes the smallest head into {@code pending} (the latest chunk's of equal ones) and drops the others. */
-    private void advance() {
-      if (size == 0) {
-        pending = null;
-        return;
-      }
-      int top = heap[0];
-      Cell c = heads[top];
-      long p = prefixes[top];
-      stepTop();
-      while (size > 0 && prefixes[heap[0]] == p && CellComparator.INSTANCE.compare(heads[heap[0]], c) == 0) {
-        stepTop();
-      }
-      pending = c;
-    }
-
-    @Override
-    public boolean hasNext() {
-      return pending != null;
-    }
-
-    @Override
-    public Cell next() {
-      if (pending == null) {
-        throw new java.util.NoSuchElementException();
-      }
-      Cell c = pending;
-      advance();
-      return c;
-    }
   }
 
   /** The SQL rows of a store row: itself, or for a dynamic-family table one per cell. */
