@@ -49,18 +49,12 @@ public final class IndexBuilder {
   /** Rows read under the table lock at a time. */
   static final int CHUNK = 4096;
   /**
-   * Entries sorted and bulk-loaded as one run (one store file per region of the index): a
-   * 2,048th of the heap's limit in entries (an entry held for sorting takes about a hundred
-   * bytes, so a run about a twentieth of the heap), from 32 to 256 chunks. Runs this size keep
-   * the build's memory bounded and the index's file count low: an index of a million rows built
-   * in a 1 GiB heap is two files, under the count that starts a compaction.
+   * Entries sorted and bulk-loaded as one run (one store file per region of the index): runs
+   * of this size keep the build's memory bounded. A build of more than two runs leaves its index
+   * enough files to start a compaction, which leaves one file a region (a lookup through the
+   * index then seeks one file, not one a run).
    */
-  static final int RUN = runEntries(Runtime.getRuntime().maxMemory());
-
-  static int runEntries(long maxHeapBytes) {
-    long entries = maxHeapBytes / 2048;
-    return (int) Math.max(32L * CHUNK, Math.min(256L * CHUNK, entries / CHUNK * CHUNK));
-  }
+  static final int RUN = 32 * CHUNK;
 
   private final CellarDatabase db;
   private final TableMapping data;
