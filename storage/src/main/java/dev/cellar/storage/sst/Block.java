@@ -14,6 +14,8 @@ final class Block {
   private final long fileOffset;
   private final int restartCount;
   private final int restartsOffset;
+  /** Made by the first seek that needs them (a data block's); see {@link #restartRows()}. */
+  private volatile RestartRows restartRows;
 
   /**
    * @param data the contents are {@code data[0, length)}; the array is not copied and must not
@@ -69,6 +71,19 @@ final class Block {
   /** Offset of the entry at restart point {@code i}. */
   int restart(int i) {
     return getInt(data, restartsOffset + 4 * i);
+  }
+
+  /**
+   * The rows of the restart points of this data block (whose keys are cell keys), made the
+   * first time they are asked for; two threads asking at once may both make them.
+   */
+  RestartRows restartRows() {
+    RestartRows r = restartRows;
+    if (r == null) {
+      r = RestartRows.of(this);
+      restartRows = r;
+    }
+    return r;
   }
 
   String path() {

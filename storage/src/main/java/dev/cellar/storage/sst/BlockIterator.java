@@ -154,7 +154,8 @@ final class BlockIterator {
 
   /**
    * The last restart point whose key is {@code < target}, or 0 if there is none; -1 if the
-   * block is empty.
+   * block is empty. The block's {@link RestartRows} narrow the search first; keys are read only
+   * among the restart points whose rows they cannot tell from the target's.
    */
   private int lastRestartBefore(SearchKey target) {
     int n = block.restartCount();
@@ -163,6 +164,11 @@ final class BlockIterator {
     }
     int lo = 0;
     int hi = n - 1;
+    if (n >= RestartRows.MIN_RESTARTS) {
+      long range = block.restartRows().range(target.row());
+      lo = (int) (range >>> 32);
+      hi = (int) range;
+    }
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;
       int p = block.restart(mid);

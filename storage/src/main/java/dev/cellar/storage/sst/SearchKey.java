@@ -33,6 +33,11 @@ final class SearchKey {
     return new SearchKey(target, fileFamily);
   }
 
+  /** The target's row. Do not modify. */
+  byte[] row() {
+    return row;
+  }
+
   /** A target before every cell of {@code row} and after every cell of smaller rows. */
   static SearchKey firstOnRow(byte[] row, byte[] fileFamily) {
     return new SearchKey(Cell.firstOnRow(row), fileFamily);
