@@ -17,4 +17,10 @@ public final class BinaryComparator extends ByteArrayComparable {
   public int compareTo(byte[] tested) {
     return Bytes.compare(getValue(), tested);
   }
+
+  @Override
+  public int compareTo(byte[] b, int off, int len) {
+    byte[] ref = getValue();
+    return java.util.Arrays.compareUnsigned(ref, 0, ref.length, b, off, off + len);
+  }
 }

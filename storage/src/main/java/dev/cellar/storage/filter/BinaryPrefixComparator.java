@@ -22,4 +22,10 @@ public final class BinaryPrefixComparator extends ByteArrayComparable {
     byte[] ref = getValue();
     return Arrays.compareUnsigned(ref, 0, ref.length, tested, 0, Math.min(ref.length, tested.length));
   }
+
+  @Override
+  public int compareTo(byte[] b, int off, int len) {
+    byte[] ref = getValue();
+    return Arrays.compareUnsigned(ref, 0, ref.length, b, off, off + Math.min(ref.length, len));
+  }
 }

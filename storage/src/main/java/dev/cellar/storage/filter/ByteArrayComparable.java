@@ -27,6 +27,14 @@ public abstract class ByteArrayComparable {
    */
   public abstract int compareTo(byte[] tested);
 
+  /**
+   * {@link #compareTo(byte[])} of the tested bytes {@code b[off, off + len)}, in place where the
+   * comparator can (the binary comparators), else of a copy.
+   */
+  public int compareTo(byte[] b, int off, int len) {
+    return compareTo(java.util.Arrays.copyOfRange(b, off, off + len));
+  }
+
   @Override
   public String toString() {
     return getClass().getSimpleName() + "(" + Bytes.toStringBinary(value) + ")";

@@ -26,11 +26,17 @@ public enum CompareOperator {
    * @see ByteArrayComparable#compareTo(byte[])
    */
   public boolean matches(ByteArrayComparable comparator, byte[] tested) {
-    if (this == NO_OP) {
-      return false;
-    }
+    return this != NO_OP && holds(-Integer.signum(comparator.compareTo(tested)));
+  }
+
+  /** {@link #matches(ByteArrayComparable, byte[])} of the tested bytes {@code b[off, off + len)}. */
+  public boolean matches(ByteArrayComparable comparator, byte[] b, int off, int len) {
+    return this != NO_OP && holds(-Integer.signum(comparator.compareTo(b, off, len)));
+  }
+
+  /** Whether "tested vs reference" being {@code c} (-1, 0, 1) passes. */
+  private boolean holds(int c) {
     // The comparator answers "reference vs tested"; the operator reads "tested vs reference".
-    int c = -Integer.signum(comparator.compareTo(tested));
     return switch (this) {
       case LESS -> c < 0;
       case LESS_OR_EQUAL -> c <= 0;

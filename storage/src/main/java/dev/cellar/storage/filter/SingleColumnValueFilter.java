@@ -111,7 +111,7 @@ public final class SingleColumnValueFilter extends Filter {
       return ReturnCode.INCLUDE;
     }
     found = true;
-    if (op.matches(comparator, c.value())) {
+    if (op.matches(comparator, c.valueArray(), c.valueOffset(), c.valueLength())) {
       matched = true;
       return ReturnCode.INCLUDE;
     }

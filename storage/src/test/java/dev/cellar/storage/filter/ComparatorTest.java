@@ -103,4 +103,27 @@ class ComparatorTest {
     assertTrue(CompareOperator.NOT_EQUAL.matches(s, b("choice")));
     assertTrue(CompareOperator.EQUAL.matches(new SubstringComparator("浙江"), b("浙江卫视")));
   }
+
+  /** A comparison of bytes in place inside a larger array answers as one of a copy of them. */
+  @Test
+  void comparingInPlaceAnswersAsComparingACopy() {
+    java.util.Random rnd = new java.util.Random(9);
+    ByteArrayComparable[] comparators = {new BinaryComparator(b("ab")), new BinaryPrefixComparator(b("ab")),
+        new SubstringComparator("b"), new BinaryComparator(new byte[0]), new BinaryPrefixComparator(new byte[0])};
+    for (int i = 0; i < 2000; i++) {
+      byte[] a = new byte[rnd.nextInt(8)];
+      for (int k = 0; k < a.length; k++) {
+        a[k] = (byte) "abc\0\u00ff".charAt(rnd.nextInt(5));
+      }
+      int off = a.length == 0 ? 0 : rnd.nextInt(a.length + 1);
+      int len = rnd.nextInt(a.length - off + 1);
+      byte[] copy = java.util.Arrays.copyOfRange(a, off, off + len);
+      for (ByteArrayComparable c : comparators) {
+        assertEquals(Integer.signum(c.compareTo(copy)), Integer.signum(c.compareTo(a, off, len)), c + " " + Bytes.toStringBinary(copy));
+        for (CompareOperator op : CompareOperator.values()) {
+          assertEquals(op.matches(c, copy), op.matches(c, a, off, len), op + " " + c);
+        }
+      }
+    }
+  }
 }
