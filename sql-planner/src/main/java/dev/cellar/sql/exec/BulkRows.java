@@ -167,23 +167,11 @@ public final class BulkRows {
     return true;
   }
 
-  /**
-   * Eight bytes of {@code key} from {@code from} as an unsigned big-endian number (zeros past its
-   * end): keys that differ there compare as these numbers do.
-   */
-  private static long prefix(byte[] key, int from) {
-    long p = 0;
-    for (int i = from; i < from + 8; i++) {
-      p = (p << 8) | (i < key.length ? key[i] & 0xff : 0);
-    }
-    return p;
-  }
-
   private Keyed key(Object[] row, byte[] hiddenKey, boolean[] targeted, int index) {
     // the values are checked already (see write): only NOT NULL is left
     mutations.checkNotNull(row, targeted);
     byte[] key = hiddenKey != null ? hiddenKey : m.key(row);
-    return new Keyed(key, prefix(key, 0), prefix(key, 8), index);
+    return new Keyed(key, SortedChunks.prefix(key, 0), SortedChunks.prefix(key, 8), index);
   }
 
   private Cell[] encode(Object[] row, byte[] key, boolean[] targeted, Timestamps.Stamp stamp) {

@@ -185,10 +185,11 @@ final class SortedChunks implements Iterator<Cell> {
   }
 
   /**
-   * Bytes {@code [from, from + 8)} of a row, big-endian, zero-padded: of two rows equal before
-   * {@code from}, the one with the smaller number sorts first (equal numbers decide nothing).
+   * Bytes {@code [from, from + 8)} of a row (or key), big-endian, zero-padded: of two rows equal
+   * before {@code from}, the one with the smaller number sorts first (equal numbers decide
+   * nothing).
    */
-  private static long prefix(byte[] row, int from) {
+  static long prefix(byte[] row, int from) {
     long p = 0;
     for (int i = from; i < from + 8; i++) {
       p = (p << 8) | (i < row.length ? row[i] & 0xFF : 0);
