@@ -37,12 +37,12 @@ import org.slf4j.LoggerFactory;
  * each under the table's write lock, with one timestamp per chunk, and hands each chunk's entries
  * to an {@link IndexRunWriter}, which sorts them in a thread of its own while the next chunks are
  * read and writes every {@link #RUN} entries as one run of a bulk load into the index's table
- * (store files, no log, no memstore), which the build commits at the end. Statements maintain an index from the moment it
- * is in the catalog (in state {@link IndexDef.State#BUILDING}), so a row written before its chunk
- * is read is indexed by the build and one written after by the statement, with a later timestamp
- * that wins over (or, for a delete, masks) the build's entry however late the load commits: no
- * row is missed and no stale entry is left. The load's files are durable when it commits, before
- * the index is marked readable.
+ * (store files, no log, no memstore), which the build commits at the end. Statements maintain
+ * an index from the moment it is in the catalog (in state {@link IndexDef.State#BUILDING}), so
+ * a row written before its chunk is read is indexed by the build and one written after by the
+ * statement, with a later timestamp that wins over (or, for a delete, masks) the build's entry
+ * however late the load commits: no row is missed and no stale entry is left. The load's files
+ * are durable when it commits, before the index is marked readable.
  */
 public final class IndexBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(IndexBuilder.class);
