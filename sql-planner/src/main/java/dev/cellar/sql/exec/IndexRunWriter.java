@@ -43,7 +43,7 @@ final class IndexRunWriter implements AutoCloseable {
     this.load = load;
     this.runEntries = runEntries;
     this.thread = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "cellar-index-build-" + name);
+      Thread t = new Thread(r, "cellar-index-sort-" + name);
       t.setDaemon(true);
       return t;
     });

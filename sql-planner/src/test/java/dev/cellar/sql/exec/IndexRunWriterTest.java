@@ -107,7 +107,7 @@ class IndexRunWriterTest {
       }
       assertEquals(new ArrayList<>(expected.get(r).values()), values, "run " + r);
     }
-    assertTrue(load.threads.stream().allMatch(t -> t.equals("cellar-index-build-I_PRODUCT")), load.threads::toString);
+    assertTrue(load.threads.stream().allMatch(t -> t.equals("cellar-index-sort-I_PRODUCT")), load.threads::toString);
   }
 
   @Test
@@ -124,7 +124,7 @@ class IndexRunWriterTest {
     writer.close();
     assertEquals(2, load.threads.size(), "no run loaded after the failure: " + load.threads);
     for (Thread t : Thread.getAllStackTraces().keySet()) {
-      assertFalse(t.getName().equals("cellar-index-build-I_FAIL") && t.isAlive(), "the writer's thread ended");
+      assertFalse(t.getName().equals("cellar-index-sort-I_FAIL") && t.isAlive(), "the writer's thread ended");
     }
   }
 }
