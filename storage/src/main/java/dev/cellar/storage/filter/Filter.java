@@ -146,6 +146,24 @@ public abstract class Filter {
     return false;
   }
 
+  /**
+   * Whether, for a filter that {@link #filtersViews()} and {@link #hasFilterRow()}, the scanner
+   * may first run a row's cells past {@link #filterCell(CellView)} without building any, until
+   * {@link #rowDecided()} or the filter asks for the next row, and drop the row without building
+   * a cell when {@link #filterRow()} then rejects it; a row it keeps is read again after
+   * {@link #reset()}. Only for a filter whose decisions depend on the cells alone (the same
+   * again after {@code reset()}), that only includes, skips or asks for the next row, and whose
+   * {@link #filterRowCells(List)} does nothing. False by default.
+   */
+  public boolean decidesRowsOnViews() {
+    return false;
+  }
+
+  /** In the first pass of {@link #decidesRowsOnViews()}: whether the row's fate is settled. */
+  public boolean rowDecided() {
+    return false;
+  }
+
   /** May change the included cells of the row (a mutable list, in order) before {@link #filterRow()}. */
   public void filterRowCells(List<Cell> cells) {}
 

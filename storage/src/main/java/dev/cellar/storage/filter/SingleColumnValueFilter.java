@@ -124,6 +124,18 @@ public final class SingleColumnValueFilter extends Filter {
     return true;
   }
 
+  /** True: the row is decided by the tested column's cells alone. */
+  @Override
+  public boolean decidesRowsOnViews() {
+    return true;
+  }
+
+  /** Once the tested column matched, or its newest version failed when only that one counts. */
+  @Override
+  public boolean rowDecided() {
+    return matched || found && latestVersionOnly;
+  }
+
   @Override
   public boolean filterRow() {
     return found ? !matched : filterIfMissing;

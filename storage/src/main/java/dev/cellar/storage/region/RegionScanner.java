@@ -50,6 +50,14 @@ public final class RegionScanner implements AutoCloseable {
   /** The filtered cells of the current row, when the filter decides per row; {@code null} when streaming. */
   private List<Cell> collected;
   private int collectedPos;
+  /**
+   * Rows a filter that {@link Filter#decidesRowsOnViews()} decided lately, and of those kept
+   * (both halved every {@value #DECIDED_WINDOW} rows): the scanner decides on views first while
+   * at most a quarter of the rows are kept, since a kept row is read twice.
+   */
+  private int decided;
+  private int kept;
+  private static final int DECIDED_WINDOW = 4096;
 
   /**
    * @param it merged iterator over every source of the families read (owned: closed with the scanner)
@@ -215,13 +223,32 @@ public final class RegionScanner implements AutoCloseable {
         reader.seekTo(hint);
       }
       if (filter.hasFilterRow()) {
+        boolean onViews = filter.filtersViews() && filter.decidesRowsOnViews() && !scan.isReversed();
+        if (onViews && 4 * kept <= decided) {
+          if (!keptOnViews()) {
+            countDecided(false);
+            rowDone = true;
+            return false;
+          }
+          // kept: read the row again from its start, building its cells
+          filter.reset();
+          it.seek(first);
+          reader.startRow(row);
+          if (hint != null && Arrays.equals(hint.row(), row) && hint.family().length > 0) {
+            reader.seekTo(hint);
+          }
+        }
         List<Cell> cells = new ArrayList<>();
         Cell c;
         while ((c = nextCell()) != null) {
           cells.add(c);
         }
         filter.filterRowCells(cells);
-        if (cells.isEmpty() || filter.filterRow()) {
+        boolean dropped = cells.isEmpty() || filter.filterRow();
+        if (onViews) {
+          countDecided(!dropped);
+        }
+        if (dropped) {
           return false;
         }
         collected = cells;
@@ -231,6 +258,35 @@ public final class RegionScanner implements AutoCloseable {
     midRow = true;
     rowCounted = false;
     return true;
+  }
+
+  private void countDecided(boolean keptRow) {
+    decided++;
+    if (keptRow) {
+      kept++;
+    }
+    if (decided == DECIDED_WINDOW) {
+      decided /= 2;
+      kept /= 2;
+    }
+  }
+
+  /**
+   * The first pass of {@link Filter#decidesRowsOnViews()}: runs the row's cells past the filter
+   * as views, building none, until the row is decided; false if the filter then drops the row.
+   */
+  private boolean keptOnViews() {
+    while (reader.advance()) {
+      Filter.ReturnCode code = filter.filterCell(it.view());
+      if (code != Filter.ReturnCode.INCLUDE && code != Filter.ReturnCode.SKIP) {
+        break;
+      }
+      reader.consume();
+      if (filter.rowDecided()) {
+        break;
+      }
+    }
+    return !filter.filterRow();
   }
 
   /** The next cell of the current row that the filter lets through (transformed), or {@code null}. */

@@ -104,4 +104,62 @@ class SingleColumnValueFilterTest extends FilterFixtureTest {
     assertEquals(2, fx.table().get(List.of(new Get("u1").setFilter(nameIs("alice")),
         new Get("u4").setFilter(nameIs("dave")))).stream().filter(r -> !r.isEmpty()).count());
   }
+
+  /**
+   * The scanner decides a row of this filter on its cells in place before building any, and
+   * reads a row it keeps again; inside a list the filter is run on built cells. Both give the
+   * same rows and cells over random rows with versions, deletes, two families, missing columns,
+   * region boundaries, selected columns and batches.
+   */
+  @ParameterizedTest
+  @MethodSource("dev.cellar.storage.filter.FilterFixture#layoutsAndDirections")
+  void decidingOnViewsGivesWhatBuiltCellsGive(Layout layout, boolean reversed) {
+    fx = new FilterFixture(layout, List.of("r20", "r40"));
+    java.util.Random rnd = new java.util.Random(layout.ordinal() * 2 + (reversed ? 1 : 0));
+    String[][] columns = {{"a", "x"}, {"a", "y"}, {"a", "z"}, {"b", "y"}};
+    for (int i = 0; i < 60; i++) {
+      String row = String.format("r%02d", i);
+      for (int k = 0; k < 1 + rnd.nextInt(6); k++) {
+        String[] c = columns[rnd.nextInt(columns.length)];
+        fx.write(new Put(Bytes.toBytes(row), 1 + rnd.nextInt(3)).addColumn(c[0], c[1], Integer.toString(rnd.nextInt(4))));
+      }
+      if (rnd.nextInt(5) == 0) {
+        String[] c = columns[rnd.nextInt(columns.length)];
+        dev.cellar.storage.Delete d = new dev.cellar.storage.Delete(Bytes.toBytes(row));
+        switch (rnd.nextInt(3)) {
+          case 0 -> d.addColumn(Bytes.toBytes(c[0]), Bytes.toBytes(c[1]), 1 + rnd.nextInt(3));
+          case 1 -> d.addColumns(Bytes.toBytes(c[0]), Bytes.toBytes(c[1]), 2);
+          default -> d.addFamily(Bytes.toBytes(c[0]), 1);
+        }
+        fx.write(d);
+      }
+    }
+    fx.settle();
+    int scans = 0;
+    for (String value : new String[] {"0", "2"}) {
+      for (CompareOperator op : new CompareOperator[] {CompareOperator.EQUAL, CompareOperator.GREATER}) {
+        for (int variant = 0; variant < 8; variant++) {
+          boolean missing = (variant & 1) != 0;
+          boolean latest = (variant & 2) != 0;
+          boolean selected = (variant & 4) != 0;
+          java.util.function.Supplier<Scan> base = () -> {
+            Scan s = scan(reversed).readVersions(latest ? 1 : 3);
+            if (selected) {
+              s.addColumn(Bytes.toBytes("a"), Bytes.toBytes("y")).addColumn(Bytes.toBytes("a"), Bytes.toBytes("z"));
+            }
+            return s;
+          };
+          java.util.function.Supplier<SingleColumnValueFilter> filter = () -> new SingleColumnValueFilter(
+              Bytes.toBytes("a"), Bytes.toBytes("y"), op, Bytes.toBytes(value)).setFilterIfMissing(missing)
+              .setLatestVersionOnly(latest);
+          String what = value + " " + op + " missing=" + missing + " latest=" + latest + " selected=" + selected;
+          List<String> expected = fx.cells(base.get().setFilter(new FilterList(filter.get())));
+          assertEquals(expected, fx.cells(base.get().setFilter(filter.get())), what);
+          assertEquals(expected, fx.cells(base.get().setBatch(2).setFilter(filter.get())), what + " batch 2");
+          scans += expected.isEmpty() ? 0 : 1;
+        }
+      }
+    }
+    assertTrue(scans > 20, "most scans return cells: " + scans);
+  }
 }
