@@ -55,6 +55,15 @@ public interface CellIterator extends AutoCloseable {
     return false;
   }
 
+  /**
+   * A hint: true only if the last move was {@link #next()} and the current cell's row differs
+   * from the row of the cell the iterator was at before it. False says nothing (by default it
+   * is always false); a reader may skip comparing rows when it is true.
+   */
+  default boolean otherRowThanPrevious() {
+    return false;
+  }
+
   /** Advances; requires {@link #valid()}. */
   void next();
 

@@ -19,6 +19,7 @@ public final class MergingIterator implements CellIterator {
   private final PriorityQueue<CellIterator> heap;
   private CellIterator current;
   private boolean sameRow;
+  private boolean otherRow;
   /**
    * Whether the current source's row sorts before the row of every other source: while the
    * current source stays in that row, it stays the smallest.
@@ -38,6 +39,7 @@ public final class MergingIterator implements CellIterator {
 
   private void rebuild() {
     sameRow = false;
+    otherRow = false;
     belowTopRow = false;
     heap.clear();
     for (CellIterator c : children) {
@@ -83,11 +85,13 @@ public final class MergingIterator implements CellIterator {
   public void next() {
     current.next();
     sameRow = false;
+    otherRow = false;
     if (heap.isEmpty()) {
       if (!current.valid()) {
         current = null;
       } else {
         sameRow = current.sameRowAsPrevious();
+        otherRow = current.otherRowThanPrevious();
       }
       return;
     }
@@ -104,8 +108,10 @@ public final class MergingIterator implements CellIterator {
       int to = t.rowOffset();
       int rc = Arrays.compareUnsigned(v.rowArray(), vo, vo + v.rowLength(), t.rowArray(), to, to + t.rowLength());
       if (rc < 0 || (rc == 0 && CellComparator.WITH_SEQUENCE.compare(v, t) <= 0)) {
+        // the child stays current: the cell before was its previous one
         belowTopRow = rc < 0;
         sameRow = sameRowInChild;
+        otherRow = current.otherRowThanPrevious();
         return;
       }
       heap.add(current);
@@ -120,6 +126,12 @@ public final class MergingIterator implements CellIterator {
     return sameRow;
   }
 
+  /** True when the child that was current stays current and reports another row. */
+  @Override
+  public boolean otherRowThanPrevious() {
+    return otherRow;
+  }
+
   @Override
   public byte[] lastRowBefore(byte[] row) {
     byte[] best = null;
@@ -131,6 +143,7 @@ public final class MergingIterator implements CellIterator {
     }
     current = null;
     sameRow = false;
+    otherRow = false;
     belowTopRow = false;
     heap.clear();
     return best;

@@ -131,7 +131,8 @@ final class RowCellReader {
   boolean advance() {
     while (it.valid()) {
       CellView c = it.view();
-      if (!(stepped && it.sameRowAsPrevious()) && !c.rowEquals(row, 0, rowLength)) {
+      if (!(stepped && it.sameRowAsPrevious())
+          && (stepped && it.otherRowThanPrevious() || !c.rowEquals(row, 0, rowLength))) {
         return false;
       }
       byte[] f = c.family();
@@ -223,7 +224,8 @@ final class RowCellReader {
     for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
       it.next();
       stepped = true;
-      if (!it.valid() || !it.sameRowAsPrevious() && !it.view().rowEquals(row, 0, rowLength)) {
+      if (!it.valid() || !it.sameRowAsPrevious()
+          && (it.otherRowThanPrevious() || !it.view().rowEquals(row, 0, rowLength))) {
         stepped = false;
         return;
       }

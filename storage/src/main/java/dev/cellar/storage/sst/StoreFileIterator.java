@@ -38,6 +38,11 @@ final class StoreFileIterator implements CellIterator {
   private int rowEnd;
   /** Whether the last {@link #next()} stayed in the row (known from the key's shared prefix). */
   private boolean sameRow;
+  /**
+   * Whether the last {@link #next()} left the row for sure: the key shares some bytes with the
+   * previous one (so is no restart point, where nothing is shared) but not its whole row.
+   */
+  private boolean otherRow;
 
   StoreFileIterator(StoreFileReader reader, BlockIndex index, byte[] family, boolean caching) {
     this.reader = reader;
@@ -53,6 +58,7 @@ final class StoreFileIterator implements CellIterator {
     current = null;
     rowStart = -1;
     sameRow = false;
+    otherRow = false;
     valid = false;
     if (index.size() > 0) {
       enterBlock(0);
@@ -65,6 +71,7 @@ final class StoreFileIterator implements CellIterator {
     current = null;
     rowStart = -1;
     sameRow = false;
+    otherRow = false;
     valid = false;
     SearchKey target = SearchKey.of(key, family);
     int i = index.find(target);
@@ -221,6 +228,7 @@ final class StoreFileIterator implements CellIterator {
     int previousRowEnd = rowEnd;
     rowStart = -1;
     sameRow = false;
+    otherRow = false;
     block.next();
     if (!block.valid()) {
       valid = false;
@@ -233,6 +241,10 @@ final class StoreFileIterator implements CellIterator {
       rowStart = previousRowStart;
       rowEnd = previousRowEnd;
       sameRow = true;
+    } else if (previousRowStart >= 0 && block.sharedLength() > 0) {
+      // not a restart point, so the shared prefix is the keys' whole common prefix, and it ends
+      // inside the previous row's length or bytes
+      otherRow = true;
     }
   }
 
@@ -242,11 +254,17 @@ final class StoreFileIterator implements CellIterator {
   }
 
   @Override
+  public boolean otherRowThanPrevious() {
+    return otherRow;
+  }
+
+  @Override
   public byte[] lastRowBefore(byte[] row) {
     checkOpen();
     current = null;
     rowStart = -1;
     sameRow = false;
+    otherRow = false;
     valid = false;
     int n = index.size();
     if (n == 0) {
@@ -278,6 +296,7 @@ final class StoreFileIterator implements CellIterator {
     current = null;
     rowStart = -1;
     sameRow = false;
+    otherRow = false;
   }
 
   /** Positions at the first cell of block {@code i}, which must have one. */

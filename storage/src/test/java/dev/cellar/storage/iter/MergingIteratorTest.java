@@ -68,6 +68,11 @@ class MergingIteratorTest {
     }
 
     @Override
+    public boolean otherRowThanPrevious() {
+      return stepped && at < cells.size() && !Arrays.equals(cells.get(at).row(), cells.get(at - 1).row());
+    }
+
+    @Override
     public byte[] lastRowBefore(byte[] row) {
       return null;
     }
@@ -131,6 +136,9 @@ class MergingIteratorTest {
         assertEquals(expected.get(i).sequenceId(), c.sequenceId(), "round " + round + ", cell " + i);
         if (!first && merged.sameRowAsPrevious()) {
           assertTrue(Arrays.equals(previousRow, c.row()), "round " + round + ": same-row hint at a new row, cell " + i);
+        }
+        if (!first && merged.otherRowThanPrevious()) {
+          assertFalse(Arrays.equals(previousRow, c.row()), "round " + round + ": other-row hint in the same row, cell " + i);
         }
         first = false;
         previousRow = c.row();

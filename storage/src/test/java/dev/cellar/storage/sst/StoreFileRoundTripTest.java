@@ -135,6 +135,7 @@ class StoreFileRoundTripTest {
 
   /** Each cell's in-place view shows its fields, and says when the cell shares the previous one's row. */
   private static void assertViewsShowTheCells(List<Cell> cells, StoreFileReader reader) {
+    int others = 0;
     try (CellIterator it = reader.iterator()) {
       it.seekToFirst();
       for (int i = 0; i < cells.size(); i++) {
@@ -152,10 +153,15 @@ class StoreFileRoundTripTest {
         if (it.sameRowAsPrevious()) {
           assertArrayEquals(cells.get(i - 1).row(), c.row(), "same row as the previous cell: " + c);
         }
+        if (it.otherRowThanPrevious()) {
+          assertFalse(Arrays.equals(cells.get(i - 1).row(), c.row()), "another row than the previous cell's: " + c);
+          others++;
+        }
         it.next();
       }
       assertFalse(it.valid());
     }
+    assertTrue(others > 0, "rows known to change without comparing them");
   }
 
   /** Present keys, absent keys near present ones, other families, before the first and after the last. */
