@@ -446,7 +446,8 @@ public final class EmbeddedStore implements CellarStore {
    * because some regions still hold a few of its writes in their memstores (a small table
    * written now and then beside a large one being loaded, the catalog) would keep every later
    * segment too, however much of the rest was flushed: those regions are flushed in the
-   * background, and the segments go when they have.
+   * background, and the segments go when they have ({@link StoreOptions#keptLogSegments()} lets
+   * some segments wait).
    */
   void trimWal() {
     if (wal == null) {
@@ -476,7 +477,7 @@ public final class EmbeddedStore implements CellarStore {
       }
     }
     long oldest = wal.oldestClosedSegmentSequence();
-    if (oldest >= 0 && !closed) {
+    if (oldest >= 0 && !closed && wal.closedSegmentCount() > options.keptLogSegments()) {
       for (Region r : regions) {
         if (!r.isClosed() && r.minUnflushedSequence() <= oldest) {
           flusher.request(r);

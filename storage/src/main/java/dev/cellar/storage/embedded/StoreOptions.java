@@ -31,6 +31,7 @@ public final class StoreOptions {
   private final boolean majorAtThreshold;
   private final long majorCompactionPeriodMs;
   private final long regionSplitSize;
+  private final int keptLogSegments;
 
   private StoreOptions(Builder b) {
     this.vfs = b.vfs;
@@ -47,6 +48,16 @@ public final class StoreOptions {
     this.majorAtThreshold = b.majorAtThreshold;
     this.majorCompactionPeriodMs = b.majorCompactionPeriodMs;
     this.regionSplitSize = b.regionSplitSize;
+    this.keptLogSegments = b.keptLogSegments;
+  }
+
+  /**
+   * Closed log segments that may wait for the regions holding their writes to flush by size
+   * before those regions are flushed so the segments can go (default 0: as soon as a segment is
+   * closed).
+   */
+  public int keptLogSegments() {
+    return keptLogSegments;
   }
 
   /** Store files of one family of one region at which a minor compaction merges them (SEEDS.md §3). */
@@ -156,6 +167,7 @@ public final class StoreOptions {
     private boolean majorAtThreshold = true;
     private long majorCompactionPeriodMs = 7L * 24 * 3600 * 1000;
     private long regionSplitSize = 10L << 30;
+    private int keptLogSegments = 0;
 
     private Builder(Vfs vfs, boolean inMemory) {
       this.vfs = vfs;
@@ -266,6 +278,18 @@ public final class StoreOptions {
         throw new IllegalArgumentException("region split size " + bytes + " must be at least 1024 bytes");
       }
       this.regionSplitSize = bytes;
+      return this;
+    }
+
+    /**
+     * Closed log segments kept waiting for the regions that hold their writes (default 0): past
+     * that many, those regions are flushed in the background so the segments can be deleted.
+     */
+    public Builder keptLogSegments(int segments) {
+      if (segments < 0) {
+        throw new IllegalArgumentException("kept log segments " + segments + " must not be negative");
+      }
+      this.keptLogSegments = segments;
       return this;
     }
 

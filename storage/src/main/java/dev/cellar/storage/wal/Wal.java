@@ -320,6 +320,11 @@ public final class Wal implements Closeable {
     return e == null ? -1 : e.getValue();
   }
 
+  /** Closed segments still on disk. */
+  public int closedSegmentCount() {
+    return closedSegments.size();
+  }
+
   /** Numbers of the segments on disk that this log knows of, oldest first, the current one last. */
   public List<Long> segments() {
     ioLock.lock();

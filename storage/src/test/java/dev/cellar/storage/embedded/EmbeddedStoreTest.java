@@ -180,6 +180,33 @@ class EmbeddedStoreTest {
   }
 
   @Test
+  void keptLogSegmentsWaitForTheRegionsHoldingTheirWrites(@TempDir Path dir) throws Exception {
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(16 * 1024)
+        .keptLogSegments(1000).build();
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("small"));
+      s.admin().createTable(table("large"));
+      s.table("small").put(new Put("r").addColumn("g", "q", "v"));
+      Table t = s.table("large");
+      byte[] value = new byte[200];
+      for (int i = 0; i < 5000; i++) {
+        t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+      }
+      s.admin().flush("large");
+      assertTrue(s.admin().storeFiles("small").isEmpty(), "the small table is not flushed for the log's sake");
+      try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
+        long n = logs.count();
+        assertTrue(n > 40, "every segment since the small table's write stays: " + n);
+      }
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(5000, count(s.table("large")));
+      assertEquals(1, count(s.table("small")));
+    }
+    assertThrows(IllegalArgumentException.class, () -> StoreOptions.builder(dir).keptLogSegments(-1));
+  }
+
+  @Test
   void warmReadsComeFromTheBlockCacheUnlessTheFamilyOptsOut() {
     TableDescriptor d = TableDescriptor.newBuilder("t")
         .family(ColumnFamilyDescriptor.of("f"))

@@ -77,7 +77,7 @@ class MalformedFileTest {
 
   private static StoreOptions options(Vfs fs) {
     return StoreOptions.builder(fs).flushOnClose(false).walSegmentSize(4 << 10).blockCacheSize(0)
-        .compactionThreshold(100).majorCompactionPeriodMs(0).build();
+        .compactionThreshold(100).majorCompactionPeriodMs(0).keptLogSegments(1000).build();
   }
 
   /** Writes the intact store: three flushes of every family, then rows left in the log only. */
