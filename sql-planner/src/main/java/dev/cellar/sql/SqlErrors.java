@@ -4,6 +4,7 @@ import dev.cellar.storage.CellTooLargeException;
 import dev.cellar.storage.CorruptionException;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.StorageException;
+import dev.cellar.storage.StorageTimeoutException;
 import dev.cellar.storage.StoreClosedException;
 import dev.cellar.storage.StoreLockedException;
 import dev.cellar.storage.TableNotEnabledException;
@@ -78,6 +79,9 @@ public final class SqlErrors {
     }
     if (c instanceof CellTooLargeException) {
       return new CellarSqlException(SqlState.STRING_TRUNCATION, msg, c);
+    }
+    if (c instanceof StorageTimeoutException) {
+      return new CellarSqlException(SqlState.TIMEOUT, msg, c);
     }
     if (c instanceof StorageException) {
       return new CellarSqlException(SqlState.STORAGE_ERROR, msg, c);

@@ -3,13 +3,16 @@ package dev.cellar.storage.hbase;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.StorageException;
 import dev.cellar.storage.StoreClosedException;
+import dev.cellar.storage.StorageTimeoutException;
 import dev.cellar.storage.TableExistsException;
 import dev.cellar.storage.TableNotEnabledException;
 import dev.cellar.storage.TableNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.client.OperationTimeoutExceededException;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
+import org.apache.hadoop.hbase.ipc.CallTimeoutException;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 
 /**
@@ -35,6 +38,13 @@ final class HBaseErrors {
     }
     if (c instanceof NoSuchColumnFamilyException || (detail != null && detail.contains("NoSuchColumnFamilyException"))) {
       return new NoSuchFamilyException("table '" + table + "' has no such column family: " + familyOf(detail), e);
+    }
+    if (c instanceof java.net.SocketTimeoutException || c instanceof CallTimeoutException
+        || c instanceof OperationTimeoutExceededException) {
+      // a timeout is an InterruptedIOException too, but nothing interrupted the caller's thread
+      return new StorageTimeoutException("HBase did not answer in time: cannot " + what + on + timeoutOf(detail)
+          + "; the region server may be overloaded or a region in transition (raise hbase.rpc.timeout, "
+          + "hbase.client.scanner.timeout.period or hbase.client.operation.timeout to wait longer)", e);
     }
     if (c instanceof InterruptedIOException || c instanceof InterruptedException) {
       Thread.currentThread().interrupt();
@@ -66,6 +76,14 @@ final class HBaseErrors {
       }
     }
     return c;
+  }
+
+  private static final java.util.regex.Pattern CALL_TIMEOUT = java.util.regex.Pattern.compile("callTimeout=(\\d+)");
+
+  /** " (no answer within N ms)" when the client's message says the call's timeout, else "". */
+  private static String timeoutOf(String detail) {
+    java.util.regex.Matcher m = detail == null ? null : CALL_TIMEOUT.matcher(detail);
+    return m != null && m.find() ? " (no answer within " + m.group(1) + " ms)" : "";
   }
 
   private static String firstLine(String m) {
