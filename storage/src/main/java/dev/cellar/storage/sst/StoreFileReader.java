@@ -35,6 +35,8 @@ public final class StoreFileReader implements Closeable {
   private final LongAdder dataBlocksRead = new LongAdder();
   private final BlockCache cache;
   private final long readerId = BlockCache.newReaderId();
+  /** The blocks of this file that the cache holds, by number; null without a cache. */
+  private final BlockCache.Slots slots;
 
   private StoreFileReader(Vfs.ReadableFile file, StoreFileInfo info, BlockIndex index, MetaIndex metaIndex,
       BloomFilter bloom, BlockCache cache) {
@@ -45,6 +47,7 @@ public final class StoreFileReader implements Closeable {
     this.index = index;
     this.metaIndex = metaIndex;
     this.bloom = bloom;
+    this.slots = cache == null ? null : BlockCache.slotsFor(index.size());
   }
 
   /**
@@ -236,6 +239,11 @@ public final class StoreFileReader implements Closeable {
     return h == null ? null : BlockCodec.decodeOpaque(readStored(file, path, h), h, BlockKind.META, path);
   }
 
+  /** Where this reader keeps the blocks the cache holds; null without a cache. */
+  BlockCache.Slots slots() {
+    return slots;
+  }
+
   /** Data blocks read from the file (not the cache) since this reader was opened, by all its iterators. */
   public long dataBlocksRead() {
     return dataBlocksRead.sum();
@@ -255,8 +263,8 @@ public final class StoreFileReader implements Closeable {
     if (cache == null) {
       return loadBlock(i, handle);
     }
-    return caching ? cache.get(readerId, handle.offset(), off -> loadBlock(i, handle))
-        : cache.getWithoutCaching(readerId, handle.offset(), off -> loadBlock(i, handle));
+    return caching ? cache.get(readerId, handle.offset(), slots, i, off -> loadBlock(i, handle))
+        : cache.getWithoutCaching(readerId, handle.offset(), slots, i, off -> loadBlock(i, handle));
   }
 
   /**
@@ -316,6 +324,7 @@ public final class StoreFileReader implements Closeable {
   @Override
   public void close() throws IOException {
     if (cache != null) {
+      slots.clear();
       cache.invalidateReader(readerId);
     }
     file.close();
