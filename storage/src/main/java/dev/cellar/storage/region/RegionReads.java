@@ -121,6 +121,10 @@ final class RegionReads {
       try (CellIterator it = MergingIterator.of(sources)) {
         it.seek(Cell.firstOnRow(row));
         RowCellReader reader = new RowCellReader(it, readPoint, get.timeRange(), specs);
+        if (pending == null && sources.size() == 1 && acquired.size() == 1
+            && RowCellReader.allVisible(acquired.get(0).reader().info(), specs, get.timeRange(), readPoint)) {
+          reader.allCellsVisible();
+        }
         reader.startRow(row);
         List<Cell> cells = new ArrayList<>();
         for (Cell c = reader.next(); c != null; c = reader.next()) {
@@ -169,6 +173,12 @@ final class RegionReads {
       sources.add(pending);
     }
     CellIterator merged = MergingIterator.of(sources);
-    return new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> release(acquired));
+    RegionScanner scanner = new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> release(acquired));
+    // one store file whose every cell is visible, read without a filter (filters move the reader by columns)
+    if (filter == null && pending == null && sources.size() == 1 && acquired.size() == 1
+        && RowCellReader.allVisible(acquired.get(0).reader().info(), specs, scan.timeRange(), readPoint)) {
+      scanner.allCellsVisible();
+    }
+    return scanner;
   }
 }

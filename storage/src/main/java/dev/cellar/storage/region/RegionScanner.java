@@ -84,6 +84,14 @@ public final class RegionScanner implements AutoCloseable {
     }
   }
 
+  /** Its only source shows visible cells only ({@link RowCellReader#allVisible}); no filter. */
+  void allCellsVisible() {
+    if (filter != null) {
+      throw new IllegalStateException("a filtered scan applies the read rules");
+    }
+    reader.allCellsVisible();
+  }
+
   /** Lowers the number of rows this scanner may still return (0 = no limit); the table's limit spans regions. */
   public void limitRows(int rows) {
     rowsLeft = rows == 0 ? Integer.MAX_VALUE : rows;

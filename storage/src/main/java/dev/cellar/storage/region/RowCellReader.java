@@ -74,6 +74,8 @@ final class RowCellReader {
   private byte[] pendingQualifier;
   /** The reader's last move was a {@code next()} from a cell of the current row. */
   private boolean stepped;
+  /** Every cell the iterator shows is visible: a whole family's cells are returned as they come. */
+  private boolean allVisible;
 
   /** Families to read, by name (a map ordered as unsigned bytes), each with its spec. */
   RowCellReader(CellIterator it, long readPoint, TimeRange timeRange, Map<byte[], FamilyReadSpec> families) {
@@ -81,6 +83,32 @@ final class RowCellReader {
     this.readPoint = readPoint;
     this.timeRange = timeRange;
     this.families = families;
+  }
+
+  /**
+   * Declares every cell of the iterator visible, as {@link #allVisible} found: the families
+   * read whole then return their cells without the rules being applied. Not for readers that
+   * filters move ({@link #skipColumn()}, {@link #seekTo(Cell)}).
+   */
+  void allCellsVisible() {
+    this.allVisible = true;
+  }
+
+  /**
+   * Whether the rules let every cell of a store file through, so that a reader whose only
+   * source it is may skip them: no delete markers, no column with more than one cell, no cell
+   * written after the read point, none outside the time range, none expired (or each kept by
+   * MIN_VERSIONS, being its column's only version).
+   */
+  static boolean allVisible(dev.cellar.storage.sst.StoreFileInfo info, Map<byte[], FamilyReadSpec> families,
+      TimeRange timeRange, long readPoint) {
+    if (info.deleteCount() != 0 || info.repeatCount() != 0 || info.maxSequenceId() > readPoint
+        || info.minTimestamp() < timeRange.min() || info.maxTimestamp() >= timeRange.max()) {
+      return false;
+    }
+    FamilyReadSpec spec = families.get(info.family());
+    return spec == null || spec.maxVersions() >= 1
+        && (spec.minVersions() >= 1 || info.minTimestamp() >= spec.oldestUnexpired());
   }
 
   /** Begins a row; the iterator must be at the row's first cell (or past it if the row is empty). */
@@ -140,6 +168,9 @@ final class RowCellReader {
         if (!enterFamily(f)) {
           continue;
         }
+      }
+      if (allVisible && spec.wholeFamily()) {
+        return true;
       }
       byte[] qa = c.qualifierArray();
       int qo = c.qualifierOffset();

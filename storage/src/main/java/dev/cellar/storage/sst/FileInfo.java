@@ -26,6 +26,7 @@ final class FileInfo {
   static final String DELETES = "cellar.count.deletes";
   static final String ENTRIES = "cellar.count.entries";
   static final String PUTS = "cellar.count.puts";
+  static final String REPEATS = "cellar.count.repeats";
   static final String CREATED = "cellar.created";
   static final String FAMILY = "cellar.family";
   static final String FIRST_KEY = "cellar.key.first";
@@ -46,6 +47,7 @@ final class FileInfo {
     entries.put(utf8(DELETES), longBytes(b.deleteCount));
     entries.put(utf8(ENTRIES), longBytes(b.entryCount));
     entries.put(utf8(PUTS), longBytes(b.putCount));
+    entries.put(utf8(REPEATS), longBytes(b.repeatCount));
     entries.put(utf8(CREATED), longBytes(b.createdMillis));
     entries.put(utf8(FAMILY), b.family);
     if (b.firstKey != null) {
@@ -93,6 +95,8 @@ final class FileInfo {
     b.entryCount = longValue(block, values, ENTRIES);
     b.putCount = longValue(block, values, PUTS);
     b.deleteCount = longValue(block, values, DELETES);
+    // files written before the count existed lack it: unknown
+    b.repeatCount = values.containsKey(REPEATS) ? longValue(block, values, REPEATS) : -1;
     b.minTimestamp = longValue(block, values, MIN_TIMESTAMP);
     b.maxTimestamp = longValue(block, values, MAX_TIMESTAMP);
     b.maxSequenceId = longValue(block, values, MAX_SEQUENCE);
@@ -115,6 +119,10 @@ final class FileInfo {
     if (b.entryCount < 0 || b.putCount < 0 || b.deleteCount < 0 || b.putCount + b.deleteCount != b.entryCount) {
       throw block.corrupt("inconsistent counts: " + b.entryCount + " entries, " + b.putCount + " puts, "
           + b.deleteCount + " deletes", 0);
+    }
+    if (b.repeatCount < -1 || b.repeatCount >= Math.max(1, b.entryCount)) {
+      throw block.corrupt("inconsistent counts: " + b.repeatCount + " repeated columns among " + b.entryCount
+          + " entries", 0);
     }
     byte[] first = values.get(FIRST_KEY);
     byte[] last = values.get(LAST_KEY);

@@ -30,6 +30,7 @@ public final class StoreFileInfo {
   private final long entryCount;
   private final long putCount;
   private final long deleteCount;
+  private final long repeatCount;
   private final Cell firstKey;
   private final Cell lastKey;
   private final long minTimestamp;
@@ -51,6 +52,7 @@ public final class StoreFileInfo {
     this.entryCount = b.entryCount;
     this.putCount = b.putCount;
     this.deleteCount = b.deleteCount;
+    this.repeatCount = b.repeatCount;
     this.firstKey = b.firstKey;
     this.lastKey = b.lastKey;
     this.minTimestamp = b.minTimestamp;
@@ -101,6 +103,15 @@ public final class StoreFileInfo {
   /** Delete markers of any type. */
   public long deleteCount() {
     return deleteCount;
+  }
+
+  /**
+   * Cells of the row, family and qualifier of the cell before them (older versions of a column,
+   * and puts after a column's delete markers), or -1 if the file does not say (written before
+   * the count was kept). 0 with no delete markers: every cell is the only one of its column.
+   */
+  public long repeatCount() {
+    return repeatCount;
   }
 
   public boolean isEmpty() {
@@ -180,7 +191,7 @@ public final class StoreFileInfo {
     }
     return path.equals(i.path) && fileSize == i.fileSize && formatVersion == i.formatVersion
         && Arrays.equals(family, i.family) && comparatorName.equals(i.comparatorName) && entryCount == i.entryCount
-        && putCount == i.putCount && deleteCount == i.deleteCount && Objects.equals(firstKey, i.firstKey)
+        && putCount == i.putCount && deleteCount == i.deleteCount && repeatCount == i.repeatCount && Objects.equals(firstKey, i.firstKey)
         && Objects.equals(lastKey, i.lastKey) && minTimestamp == i.minTimestamp && maxTimestamp == i.maxTimestamp
         && maxSequenceId == i.maxSequenceId && compression == i.compression && blockSize == i.blockSize
         && bloomType == i.bloomType && createdMillis == i.createdMillis && dataBlockCount == i.dataBlockCount
@@ -196,7 +207,7 @@ public final class StoreFileInfo {
   public String toString() {
     return "StoreFileInfo[path=" + path + ", size=" + fileSize + ", version=" + formatVersion + ", family="
         + Bytes.toStringBinary(family) + ", entries=" + entryCount + " (puts=" + putCount + ", deletes=" + deleteCount
-        + "), blocks=" + dataBlockCount + ", first=" + firstKey + ", last=" + lastKey + ", ts=[" + minTimestamp + ", "
+        + ", repeats=" + repeatCount + "), blocks=" + dataBlockCount + ", first=" + firstKey + ", last=" + lastKey + ", ts=[" + minTimestamp + ", "
         + maxTimestamp + "], maxSeq=" + maxSequenceId + ", compression=" + compression + ", blockSize=" + blockSize
         + ", bloom=" + bloomType + ", created=" + createdMillis + ", metadata=" + metadata + "]";
   }
@@ -211,6 +222,7 @@ public final class StoreFileInfo {
     long entryCount;
     long putCount;
     long deleteCount;
+    long repeatCount;
     Cell firstKey;
     Cell lastKey;
     long minTimestamp = Long.MAX_VALUE;

@@ -146,6 +146,8 @@ public final class StoreFileWriter implements Closeable {
     dataBlock.add(key.array(), key.size(), cell.value(), 0, cell.value().length);
     if (last == null) {
       info.firstKey = cell.withoutValue().withSequenceId(sequenceId);
+    } else if (Arrays.equals(last.qualifier(), cell.qualifier()) && Arrays.equals(last.row(), cell.row())) {
+      info.repeatCount++;
     }
     last = cell;
     lastSequenceId = sequenceId;

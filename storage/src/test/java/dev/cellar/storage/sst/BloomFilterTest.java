@@ -300,7 +300,7 @@ class BloomFilterTest {
     StoreFileReader r = open(file);
     byte[] contents = r.metaBlock(BloomFilter.META_BLOCK_NAME);
     int end = metaIndexOffset(file);
-    assertEquals(512, file.length);
+    assertEquals(530, file.length);
     assertEquals(84, end);
     assertEquals(53, end - contents.length - 6);
     byte[] stored = Arrays.copyOfRange(file, end - contents.length - 6, end);

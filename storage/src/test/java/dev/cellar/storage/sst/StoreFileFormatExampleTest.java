@@ -43,7 +43,7 @@ class StoreFileFormatExampleTest {
   @Test
   void theExampleAsVersion1() throws Exception {
     byte[] file = exampleFile(1);
-    assertEquals(459, file.length);
+    assertEquals(477, file.length);
     // entry 1 of the data block: shares row, qualifier and 7 timestamp bytes, stores 10
     assertEquals("0b 0a 00 03 08", HexFormat.ofDelimiter(" ").formatHex(file, 25, 30));
     assertEquals(1, file[file.length - 13]);
@@ -88,17 +88,17 @@ class StoreFileFormatExampleTest {
     byte[] file = exampleFile();
     List<byte[]> documented = documentedBlocks();
     assertEquals(3, documented.size(), "data block, index block and trailer in the document");
-    assertEquals(460, file.length);
+    assertEquals(478, file.length);
     assertHex(documented.get(0), Arrays.copyOfRange(file, 0, 53), "data block");
-    assertHex(documented.get(1), Arrays.copyOfRange(file, 356, 396), "index block");
-    assertHex(documented.get(2), Arrays.copyOfRange(file, 396, 460), "trailer");
+    assertHex(documented.get(1), Arrays.copyOfRange(file, 374, 414), "index block");
+    assertHex(documented.get(2), Arrays.copyOfRange(file, 414, 478), "trailer");
     assertHex(HexFormat.of().parseHex("00000000" + "0300" + "63cdd413"), Arrays.copyOfRange(file, 53, 63), "meta index");
   }
 
   @Test
   void exampleFileInfoHasTheDocumentedNamesInOrder() throws Exception {
     byte[] file = exampleFile();
-    BlockHandle h = new BlockHandle(63, 287);
+    BlockHandle h = new BlockHandle(63, 305);
     Block fileInfo = BlockCodec.decode(Arrays.copyOfRange(file, 63, (int) h.end()), h, BlockKind.FILE_INFO, "example");
     BlockIterator it = new BlockIterator();
     it.reset(fileInfo);
@@ -107,7 +107,7 @@ class StoreFileFormatExampleTest {
       names.add(new String(it.key(), 0, it.keyLength(), StandardCharsets.UTF_8));
     }
     assertEquals(List.of(FileInfo.BLOCK_SIZE, FileInfo.BLOOM_TYPE, FileInfo.COMPARATOR, FileInfo.COMPRESSION,
-        FileInfo.DELETES, FileInfo.ENTRIES, FileInfo.PUTS, FileInfo.CREATED, FileInfo.FAMILY, FileInfo.FIRST_KEY,
+        FileInfo.DELETES, FileInfo.ENTRIES, FileInfo.PUTS, FileInfo.REPEATS, FileInfo.CREATED, FileInfo.FAMILY, FileInfo.FIRST_KEY,
         FileInfo.LAST_KEY, FileInfo.MAX_SEQUENCE, FileInfo.MAX_TIMESTAMP, FileInfo.MIN_TIMESTAMP), names);
     String doc = Files.exists(Path.of("docs/store-file-format.md"))
         ? Files.readString(Path.of("docs/store-file-format.md"))
