@@ -174,8 +174,9 @@ final class RegionReads {
     }
     CellIterator merged = MergingIterator.of(sources);
     RegionScanner scanner = new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> release(acquired));
-    // one store file whose every cell is visible, read without a filter (filters move the reader by columns)
-    if (filter == null && pending == null && sources.size() == 1 && acquired.size() == 1
+    // one store file whose every cell is visible, read without a filter that moves the reader by
+    // columns (one that decides rows on views only includes, skips or asks for the next row)
+    if ((filter == null || filter.decidesRowsOnViews()) && pending == null && sources.size() == 1 && acquired.size() == 1
         && RowCellReader.allVisible(acquired.get(0).reader().info(), specs, scan.timeRange(), readPoint)) {
       scanner.allCellsVisible();
     }

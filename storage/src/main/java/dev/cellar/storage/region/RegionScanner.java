@@ -84,10 +84,13 @@ public final class RegionScanner implements AutoCloseable {
     }
   }
 
-  /** Its only source shows visible cells only ({@link RowCellReader#allVisible}); no filter. */
+  /**
+   * Its only source shows visible cells only ({@link RowCellReader#allVisible}); no filter, or
+   * one that only includes, skips or asks for the next row ({@link Filter#decidesRowsOnViews()}).
+   */
   void allCellsVisible() {
-    if (filter != null) {
-      throw new IllegalStateException("a filtered scan applies the read rules");
+    if (filter != null && !filter.decidesRowsOnViews()) {
+      throw new IllegalStateException("a scan with a filter that moves by columns applies the read rules");
     }
     reader.allCellsVisible();
   }

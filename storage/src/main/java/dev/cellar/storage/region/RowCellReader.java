@@ -88,7 +88,8 @@ final class RowCellReader {
   /**
    * Declares every cell of the iterator visible, as {@link #allVisible} found: the families
    * read whole then return their cells without the rules being applied. Not for readers that
-   * filters move ({@link #skipColumn()}, {@link #seekTo(Cell)}).
+   * filters move by columns ({@link #seekTo(Cell)}; {@link #skipColumn()} has nothing to skip
+   * when every column has one cell).
    */
   void allCellsVisible() {
     this.allVisible = true;

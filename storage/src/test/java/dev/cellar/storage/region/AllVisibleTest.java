@@ -136,6 +136,40 @@ class AllVisibleTest {
     }
   }
 
+  /** A filter that only includes or asks for the next row reads a file's cells as they come too. */
+  @Test
+  void aValueFilterOverOneFileGivesWhatTheRulesGive() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("t")
+          .family(ColumnFamilyDescriptor.newBuilder("f").maxVersions(2).build()).build());
+      Table t = s.table("t");
+      for (int i = 0; i < 300; i++) {
+        t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, Bytes.toBytes("a"), 100, Bytes.toBytes("x" + i))
+            .addColumn(F, Bytes.toBytes("p"), 100, Bytes.toBytes("product " + (i % 7)))
+            .addColumn(F, Bytes.toBytes("z"), 100, Bytes.toBytes("z" + i)));
+      }
+      s.admin().flush("t");
+      java.util.function.Supplier<dev.cellar.storage.filter.Filter> product3 = () ->
+          new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("p"),
+              dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes("product 3"));
+      // alone, the filter is read on views over the file's cells; in a list, with the rules
+      assertEquals(43, count(t, new Scan().setFilter(product3.get()), 129));
+      assertEquals(43, count(t, new Scan().setFilter(new dev.cellar.storage.filter.FilterList(product3.get())), 129));
+      // an older version of p in a file of its own, then compacted: the newest version decides
+      for (int i = 0; i < 300; i += 10) {
+        t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, Bytes.toBytes("p"), 50,
+            Bytes.toBytes("product 3")));
+      }
+      s.admin().flush("t");
+      s.admin().majorCompact("t");
+      assertEquals(43, count(t, new Scan().setFilter(product3.get()), 129));
+      // with two versions read, the newest p still decides; 5 of the 43 rows also show their older p
+      assertEquals(43, count(t, new Scan().readVersions(2).setFilter(
+          new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("p"),
+              dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes("product 3"))), 129 + 5));
+    }
+  }
+
   /** Rows the scan returns; asserts the cells it returns. */
   private static int count(Table t, Scan scan, int cells) throws Exception {
     int rows = 0;
