@@ -45,8 +45,12 @@ public interface CellView {
 
   /** Whether the qualifier equals {@code q}. */
   default boolean qualifierEquals(byte[] q) {
+    int len = qualifierLength();
+    if (len != q.length) {
+      return false;
+    }
     int off = qualifierOffset();
-    return Arrays.equals(qualifierArray(), off, off + qualifierLength(), q, 0, q.length);
+    return Arrays.equals(qualifierArray(), off, off + len, q, 0, len);
   }
 
   /** Whether the row equals {@code row[off, off + len)}. */

@@ -34,6 +34,9 @@ final class LeanFold implements ScanVisitor {
   private final byte[][] families;
   private final byte[][] qualifiers;
   private final Cancellation cancel;
+  /** The family array of the last cell seen, and whether it is each call's family. */
+  private byte[] lastFamily;
+  private final boolean[] familyMatches;
   private long rows;
   private long cellCount;
   private final long[] counts;
@@ -72,6 +75,7 @@ final class LeanFold implements ScanVisitor {
     this.doubles = new double[n];
     this.scales = new int[n];
     this.bigs = new BigDecimal[n];
+    this.familyMatches = new boolean[n];
   }
 
   /**
@@ -124,8 +128,15 @@ final class LeanFold implements ScanVisitor {
       }
       if (family == null) {
         family = c.family();
+        if (family != lastFamily) {
+          // a store file's cells share one family array: compared once, not once a cell
+          lastFamily = family;
+          for (int k = 0; k < kinds.length; k++) {
+            familyMatches[k] = fields[k] >= 0 && Arrays.equals(family, families[k]);
+          }
+        }
       }
-      if ((family == families[i] || Arrays.equals(family, families[i])) && c.qualifierEquals(qualifiers[i])) {
+      if (familyMatches[i] && c.qualifierEquals(qualifiers[i])) {
         add(i, c);
       }
     }
