@@ -146,18 +146,23 @@ class EmbeddedStoreTest {
     assertFalse(Files.exists(dir.resolve("data").resolve("9999999999999999.sst")));
   }
 
+  /** One row in table "small", then 5,000 rows of 200 bytes in table "large" (about 1.1 MB). */
+  private static void writeSmallBesideLarge(EmbeddedStore s) {
+    s.admin().createTable(table("small"));
+    s.admin().createTable(table("large"));
+    s.table("small").put(new Put("r").addColumn("g", "q", "v"));
+    Table t = s.table("large");
+    byte[] value = new byte[200];
+    for (int i = 0; i < 5000; i++) {
+      t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+    }
+  }
+
   @Test
   void aSmallTableWrittenOnceDoesNotKeepTheLogOfALargeOneLoadedBesideIt(@TempDir Path dir) throws Exception {
     StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(16 * 1024).build();
     try (EmbeddedStore s = EmbeddedStore.open(opts)) {
-      s.admin().createTable(table("small"));
-      s.admin().createTable(table("large"));
-      s.table("small").put(new Put("r").addColumn("g", "q", "v"));
-      Table t = s.table("large");
-      byte[] value = new byte[200];
-      for (int i = 0; i < 5000; i++) {
-        t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
-      }
+      writeSmallBesideLarge(s);
       // background flushes only: the large table's memstore passes the flush size again and again
       long deadline = System.nanoTime() + 10_000_000_000L;
       long logBytes;
@@ -184,14 +189,7 @@ class EmbeddedStoreTest {
     StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(16 * 1024)
         .keptLogSegments(1000).build();
     try (EmbeddedStore s = EmbeddedStore.open(opts)) {
-      s.admin().createTable(table("small"));
-      s.admin().createTable(table("large"));
-      s.table("small").put(new Put("r").addColumn("g", "q", "v"));
-      Table t = s.table("large");
-      byte[] value = new byte[200];
-      for (int i = 0; i < 5000; i++) {
-        t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
-      }
+      writeSmallBesideLarge(s);
       s.admin().flush("large");
       assertTrue(s.admin().storeFiles("small").isEmpty(), "the small table is not flushed for the log's sake");
       try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
