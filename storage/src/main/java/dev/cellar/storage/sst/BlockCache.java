@@ -10,8 +10,8 @@ import java.util.function.Function;
 
 /**
  * One bounded cache of decoded data blocks for a whole store, shared by every store file
- * reader. Blocks are weighed by their decoded size; eviction is Caffeine's (frequency- and
- * recency-aware).
+ * reader. Blocks are weighed by their decoded size and the restart rows a seek may add to them
+ * ({@link #weight(Block)}); eviction is Caffeine's (frequency- and recency-aware).
  *
  * <p>Priorities as HBase's {@code IN_MEMORY}: a quarter of the capacity is reserved for
  * families with {@code IN_MEMORY => true} (readers of those families use
@@ -136,7 +136,7 @@ public final class BlockCache {
     return Caffeine.newBuilder()
         .executor(Runnable::run)
         .maximumWeight(bytes)
-        .weigher((Key k, Block b) -> b.length() + 64)
+        .weigher((Key k, Block b) -> weight(b))
         // run inside the eviction, so a slot is cleared before the block can be loaded again
         .evictionListener((Key k, Block b, RemovalCause cause) -> {
           if (k != null && k.slots != null && b != null) {
@@ -145,6 +145,17 @@ public final class BlockCache {
         })
         .recordStats()
         .build();
+  }
+
+  /**
+   * What a block weighs in the cache: its decoded bytes, the object around them, and the restart
+   * rows a seek may make for it later ({@link Block#restartRows()}: 8 bytes a restart point and
+   * the rows' common start, taken as at most 32 bytes), counted from the start, so the cache
+   * stays within its bound whether seeks make them or not.
+   */
+  static int weight(Block b) {
+    int restartRows = b.restartCount() >= RestartRows.MIN_RESTARTS ? 8 * b.restartCount() + 64 + 32 : 0;
+    return b.length() + 64 + restartRows;
   }
 
   /** The same cache, storing blocks in the part reserved for IN_MEMORY families. */

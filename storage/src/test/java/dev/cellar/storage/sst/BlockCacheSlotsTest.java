@@ -67,7 +67,7 @@ class BlockCacheSlotsTest {
   void readsFromSlotsCountAsHitsAndAClosedReaderHoldsNothing() throws Exception {
     List<Cell> cells = cells(2_000);
     MemVfs vfs = new MemVfs();
-    SstFixtures.write(vfs, PATH, SstFixtures.options().withBlockSize(4096), cells);
+    SstFixtures.write(vfs, PATH, SstFixtures.options().withBlockSize(4096).withRestartInterval(2), cells);
     BlockCache cache = BlockCache.create(16 << 20);
     StoreFileReader reader = StoreFileReader.open(vfs.open(PATH), cache);
     int blocks = reader.info().dataBlockCount();
@@ -83,6 +83,19 @@ class BlockCacheSlotsTest {
     assertEquals(blocks, stats.misses() - atOpen.misses());
     assertEquals(2L * blocks, stats.hits() - atOpen.hits());
     assertEquals(blocks, reader.slots().held()[0]);
+    // each block weighs its bytes and the restart rows a seek may make for it
+    long weight = 0;
+    long restartRowsBytes = 0;
+    for (int b = 0; b < blocks; b++) {
+      Block block = reader.readBlock(b);
+      weight += BlockCache.weight(block);
+      if (block.restartCount() >= RestartRows.MIN_RESTARTS) {
+        restartRowsBytes += 8L * block.restartCount();
+      }
+    }
+    assertTrue(restartRowsBytes > 0, "blocks with restart rows");
+    assertEquals(weight, cache.stats().bytes());
+    assertTrue(weight >= reader.slots().held()[1] + restartRowsBytes, weight + " bytes weighed");
     reader.close();
     assertEquals(0, reader.slots().held()[0], "a closed reader keeps no block");
   }
