@@ -7,6 +7,7 @@ import dev.cellar.storage.Get;
 import dev.cellar.storage.NoSuchFamilyException;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.Scan;
+import dev.cellar.storage.TimeRange;
 import dev.cellar.storage.filter.Filter;
 import dev.cellar.storage.iter.CellIterator;
 import dev.cellar.storage.iter.MergingIterator;
@@ -121,8 +122,7 @@ final class RegionReads {
       try (CellIterator it = MergingIterator.of(sources)) {
         it.seek(Cell.firstOnRow(row));
         RowCellReader reader = new RowCellReader(it, readPoint, get.timeRange(), specs);
-        if (pending == null && sources.size() == 1 && acquired.size() == 1
-            && RowCellReader.allVisible(acquired.get(0).reader().info(), specs, get.timeRange(), readPoint)) {
+        if (onlyVisibleCells(sources, acquired, specs, get.timeRange(), readPoint)) {
           reader.allCellsVisible();
         }
         reader.startRow(row);
@@ -176,10 +176,20 @@ final class RegionReads {
     RegionScanner scanner = new RegionScanner(scan, filter, merged, readPoint, specs, from, to, () -> release(acquired));
     // one store file whose every cell is visible, read without a filter that moves the reader by
     // columns (one that decides rows on views only includes, skips or asks for the next row)
-    if ((filter == null || filter.decidesRowsOnViews()) && pending == null && sources.size() == 1 && acquired.size() == 1
-        && RowCellReader.allVisible(acquired.get(0).reader().info(), specs, scan.timeRange(), readPoint)) {
+    if ((filter == null || filter.decidesRowsOnViews())
+        && onlyVisibleCells(sources, acquired, specs, scan.timeRange(), readPoint)) {
       scanner.allCellsVisible();
     }
     return scanner;
+  }
+
+  /**
+   * Whether the read's only source (a transaction's pending cells being one more) is one store
+   * file whose every cell the read rules let through ({@link RowCellReader#allVisible}).
+   */
+  private static boolean onlyVisibleCells(List<CellIterator> sources, List<StoreFileHandle> acquired,
+      Map<byte[], FamilyReadSpec> specs, TimeRange timeRange, long readPoint) {
+    return sources.size() == 1 && acquired.size() == 1
+        && RowCellReader.allVisible(acquired.get(0).reader().info(), specs, timeRange, readPoint);
   }
 }
