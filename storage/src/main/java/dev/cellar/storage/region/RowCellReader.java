@@ -76,6 +76,11 @@ final class RowCellReader {
   private boolean stepped;
   /** Every cell the iterator shows is visible: a whole family's cells are returned as they come. */
   private boolean allVisible;
+  /**
+   * The iterator has not moved since {@link #startRowAtIterator()} took the row from its cell,
+   * so that cell is in the row without comparing.
+   */
+  private boolean atRowsFirstCell;
 
   /** Families to read, by name (a map ordered as unsigned bytes), each with its spec. */
   RowCellReader(CellIterator it, long readPoint, TimeRange timeRange, Map<byte[], FamilyReadSpec> families) {
@@ -130,10 +135,12 @@ final class RowCellReader {
     this.row = rowBuffer;
     this.rowLength = n;
     resetRow();
+    atRowsFirstCell = true;
   }
 
   private void resetRow() {
     this.stepped = false;
+    this.atRowsFirstCell = false;
     this.family = null;
     this.inColumn = false;
     this.pendingFamily = null;
@@ -158,12 +165,15 @@ final class RowCellReader {
    * {@code consume()} breaks the version count.
    */
   boolean advance() {
+    boolean inRow = atRowsFirstCell;
+    atRowsFirstCell = false;
     while (it.valid()) {
       CellView c = it.view();
-      if (!(stepped && it.sameRowAsPrevious())
+      if (!inRow && !(stepped && it.sameRowAsPrevious())
           && (stepped && it.otherRowThanPrevious() || !c.rowEquals(row, 0, rowLength))) {
         return false;
       }
+      inRow = false;
       byte[] f = c.family();
       if (family == null || (f != family && !Arrays.equals(f, family))) {
         if (!enterFamily(f)) {
@@ -194,6 +204,7 @@ final class RowCellReader {
   void consume() {
     it.next();
     stepped = true;
+    atRowsFirstCell = false;
   }
 
   /** Applies the read rules to a cell of the current column, updating the column's state. */
@@ -250,6 +261,7 @@ final class RowCellReader {
    * hint that costs no comparison), seeks to the next row if the row goes on for long.
    */
   void skipRow() {
+    atRowsFirstCell = false;
     if (!it.valid() || !(stepped && it.sameRowAsPrevious()) && !it.view().rowEquals(row, 0, rowLength)) {
       return;
     }
@@ -329,6 +341,7 @@ final class RowCellReader {
    */
   private void seek(Cell key) {
     stepped = false;
+    atRowsFirstCell = false;
     for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
       if (!it.valid() || CellComparator.WITH_SEQUENCE.compare(it.view(), key) >= 0) {
         return;

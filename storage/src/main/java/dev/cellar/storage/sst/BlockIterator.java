@@ -20,8 +20,11 @@ final class BlockIterator {
   private int nextEntry;
   private byte[] key = new byte[64];
   private int keyLength;
-  /** Bytes the current key shares with the key of the entry parsed before it (0 at a restart point). */
-  private int sharedLength;
+  /**
+   * The length of the common prefix of the current key and the key parsed before it, or -1 if
+   * none was (the first entry after a seek or {@link #reset}).
+   */
+  private int commonPrefix = -1;
   private int valueOffset;
   private int valueLength;
   /** Whether the block's cell keys are suffix first ({@link CellKeys}): data blocks of version 2. */
@@ -43,6 +46,20 @@ final class BlockIterator {
     keyLength = 0;
   }
 
+  /**
+   * Positions at the first entry of {@code b}, the block after the current one, keeping the
+   * current key so that {@link #commonPrefix()} compares the two; returns {@link #valid()}.
+   */
+  boolean continueWith(Block b) {
+    block = b;
+    data = b.data();
+    limit = b.restartsOffset();
+    current = limit;
+    nextEntry = b.restartCount() == 0 ? limit : b.restart(0);
+    parseNext();
+    return valid();
+  }
+
   Block block() {
     return block;
   }
@@ -60,9 +77,15 @@ final class BlockIterator {
     return keyLength;
   }
 
-  /** How many leading bytes the current key shares with the previously parsed entry's key. */
-  int sharedLength() {
-    return sharedLength;
+  /**
+   * How many leading bytes the current key shares with the key parsed before it: the entry's
+   * shared length, or at a restart point (which stores its key whole) the keys compared; -1
+   * when no key was parsed before it since the last seek or {@link #reset}. Moving on from
+   * the last entry of one block to the first of the next with {@link #continueWith} keeps the
+   * previous key.
+   */
+  int commonPrefix() {
+    return commonPrefix;
   }
 
   /** The block's contents array, in which the current value lies. */
@@ -234,13 +257,22 @@ final class BlockIterator {
     if (unshared > limit - p || valueLen > limit - p - unshared) {
       throw block.corrupt("entry of " + unshared + " key and " + valueLen + " value bytes overruns the entries", current);
     }
+    if (keyLength == 0) {
+      commonPrefix = -1;
+    } else if (shared > 0) {
+      commonPrefix = shared;
+    } else {
+      // a key stored whole (a restart point): compare it with the previous one
+      int n = Math.min(keyLength, unshared);
+      int m = Arrays.mismatch(key, 0, n, data, p, p + n);
+      commonPrefix = m < 0 ? n : m;
+    }
     int kl = shared + unshared;
     if (kl > key.length) {
       key = Arrays.copyOf(key, Math.max(kl, key.length * 2));
     }
     System.arraycopy(data, p, key, shared, unshared);
     keyLength = kl;
-    sharedLength = shared;
     valueOffset = p + unshared;
     valueLength = valueLen;
     nextEntry = valueOffset + valueLen;

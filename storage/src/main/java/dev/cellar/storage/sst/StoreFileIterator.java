@@ -232,18 +232,29 @@ final class StoreFileIterator implements CellIterator {
     block.next();
     if (!block.valid()) {
       valid = false;
-      if (blockNumber + 1 < index.size()) {
-        enterBlock(blockNumber + 1);
+      if (blockNumber + 1 == index.size()) {
+        return;
       }
-    } else if (previousRowStart >= 0 && block.sharedLength() >= previousRowEnd
-        && block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE >= previousRowEnd) {
+      // the next block's first key is compared with this block's last, which the iterator keeps
+      int i = blockNumber + 1;
+      blockNumber = -1;
+      if (!block.continueWith(reader.readBlock(i, caching))) {
+        throw block.block().corrupt("data block " + i + " has no cells", 0);
+      }
+      blockNumber = i;
+      valid = true;
+    }
+    int common = block.commonPrefix();
+    if (previousRowStart < 0 || common < 0) {
+      return;
+    }
+    if (common >= previousRowEnd && block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE >= previousRowEnd) {
       // the key repeats the previous one's row length and row: same row, same bounds
       rowStart = previousRowStart;
       rowEnd = previousRowEnd;
       sameRow = true;
-    } else if (previousRowStart >= 0 && block.sharedLength() > 0) {
-      // not a restart point, so the shared prefix is the keys' whole common prefix, and it ends
-      // inside the previous row's length or bytes
+    } else {
+      // the keys' whole common prefix ends inside the previous row's length or bytes
       otherRow = true;
     }
   }
