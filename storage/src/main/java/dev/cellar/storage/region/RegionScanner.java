@@ -34,6 +34,12 @@ public final class RegionScanner implements AutoCloseable {
   private final Runnable onClose;
   private final byte[] start;
   private final byte[] stop;
+  /**
+   * Forward scans: the lower of the region's end (exclusive) and the scan's stop row, empty for
+   * none; whether a row equal to it is read.
+   */
+  private final byte[] bound;
+  private final boolean boundIncluded;
   private final int batch;
   private int rowsLeft;
   private byte[] currentRow;
@@ -78,6 +84,14 @@ public final class RegionScanner implements AutoCloseable {
     // Clip the scan's bounds to the region (both kept as inclusive-start / exclusive-stop for forward).
     this.start = regionStart;
     this.stop = regionEnd;
+    byte[] scanStop = scan.stopRow();
+    if (scanStop.length > 0 && (regionEnd.length == 0 || Bytes.compare(scanStop, regionEnd) < 0)) {
+      this.bound = scanStop;
+      this.boundIncluded = scan.includeStopRow();
+    } else {
+      this.bound = regionEnd;
+      this.boundIncluded = false;
+    }
     this.filter = filter;
     if (filter != null) {
       filter.setReversed(scan.isReversed());
@@ -169,23 +183,10 @@ public final class RegionScanner implements AutoCloseable {
     if (it.valid() && !scan.includeStartRow() && it.view().rowEquals(scanStart, 0, scanStart.length)) {
       it.seek(Cell.firstOnRow(Bytes.rowAfter(scanStart)));
     }
-    // the lower of the region's end (exclusive) and the scan's stop row; empty for none
-    byte[] bound = stop;
-    boolean boundIncluded = false;
-    byte[] scanStop = scan.stopRow();
-    if (scanStop.length > 0 && (bound.length == 0 || Bytes.compare(scanStop, bound) < 0)) {
-      bound = scanStop;
-      boundIncluded = scan.includeStopRow();
-    }
     int rows = 0;
     while (rows < maxRows && it.valid()) {
-      if (bound.length > 0) {
-        CellView v = it.view();
-        int ro = v.rowOffset();
-        int cmp = Arrays.compareUnsigned(v.rowArray(), ro, ro + v.rowLength(), bound, 0, bound.length);
-        if (cmp > 0 || (cmp == 0 && !boundIncluded)) {
-          break;
-        }
+      if (pastBound(it.view())) {
+        break;
       }
       reader.startRowAtIterator();
       boolean any = false;
@@ -220,7 +221,12 @@ public final class RegionScanner implements AutoCloseable {
     }
     currentRow = row;
     rowDone = false;
-    reader.startRow(row);
+    if (scan.isReversed()) {
+      reader.startRow(row);
+    } else {
+      // a forward scan's next row is the row of the iterator's cell
+      reader.startRowAt(row);
+    }
     if (filter != null) {
       filter.reset();
       // only the row of the cell given to filterRowKey is meaningful: no stored cell is decoded for it
@@ -393,20 +399,21 @@ public final class RegionScanner implements AutoCloseable {
       return null;
     }
     CellView v = it.view();
-    byte[] rows = v.rowArray();
-    int ro = v.rowOffset();
-    int rl = v.rowLength();
-    if (stop.length > 0 && Arrays.compareUnsigned(rows, ro, ro + rl, stop, 0, stop.length) >= 0) {
+    if (pastBound(v)) {
       return null;
     }
-    byte[] scanStop = scan.stopRow();
-    if (scanStop.length > 0) {
-      int cmp = Arrays.compareUnsigned(rows, ro, ro + rl, scanStop, 0, scanStop.length);
-      if (cmp > 0 || (cmp == 0 && !scan.includeStopRow())) {
-        return null;
-      }
+    int ro = v.rowOffset();
+    return Arrays.copyOfRange(v.rowArray(), ro, ro + v.rowLength());
+  }
+
+  /** Whether the row of {@code v} is past where this forward scan ends in the region. */
+  private boolean pastBound(CellView v) {
+    if (bound.length == 0) {
+      return false;
     }
-    return Arrays.copyOfRange(rows, ro, ro + rl);
+    int ro = v.rowOffset();
+    int cmp = Arrays.compareUnsigned(v.rowArray(), ro, ro + v.rowLength(), bound, 0, bound.length);
+    return cmp > 0 || (cmp == 0 && !boundIncluded);
   }
 
   private byte[] nextRowReversed() {

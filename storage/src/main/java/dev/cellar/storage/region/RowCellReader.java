@@ -124,6 +124,15 @@ final class RowCellReader {
     resetRow();
   }
 
+  /**
+   * Begins row {@code r}, whose first cell (it must have one) the iterator is at, so that this
+   * cell is not compared with it.
+   */
+  void startRowAt(byte[] r) {
+    startRow(r);
+    atRowsFirstCell = true;
+  }
+
   /** Begins the row of the iterator's current cell (which must be valid), copying its key. */
   void startRowAtIterator() {
     CellView v = it.view();
