@@ -28,7 +28,10 @@ import java.util.function.Supplier;
  * files this scanner holds stay until it closes.
  */
 final class TableScanner implements ResultScanner {
-  /** Regions read ahead of the consumer by a large scan. */
+  /**
+   * Regions (or parts) read at once by a large scan without a limit: the one being consumed
+   * and those after it. A scan with a limit reads one at a time, since it may end inside it.
+   */
   static final int PREFETCH_REGIONS = 2;
   /**
    * Parts a large forward scan reads one large region in, each read ahead by the pool like a
@@ -45,6 +48,8 @@ final class TableScanner implements ResultScanner {
   private final List<RegionScanner> scanners;
   private final ExecutorService pool;
   private final RegionPrefetcher[] prefetchers;
+  /** Prefetchers running at once: {@link #PREFETCH_REGIONS}, or 1 for a scan with a limit. */
+  private final int prefetchAhead;
   private int index;
   private int rowsReturned;
   private byte[] lastRow;
@@ -75,8 +80,9 @@ final class TableScanner implements ResultScanner {
     if (!scanners.isEmpty()) {
       scanners.get(0).limitRows(scan.limit());
     }
+    this.prefetchAhead = scan.limit() > 0 ? 1 : PREFETCH_REGIONS;
     if (parallel) {
-      for (int i = 0; i < Math.min(PREFETCH_REGIONS, scanners.size()); i++) {
+      for (int i = 0; i < Math.min(prefetchAhead, scanners.size()); i++) {
         startPrefetch(i);
       }
     }
@@ -205,7 +211,7 @@ final class TableScanner implements ResultScanner {
         break;
       }
       if (prefetchers != null) {
-        int ahead = index + PREFETCH_REGIONS - 1;
+        int ahead = index + prefetchAhead - 1;
         if (ahead < scanners.size() && prefetchers[ahead] == null) {
           startPrefetch(ahead);
         }

@@ -219,4 +219,38 @@ class SplitRowsTest {
       assertEquals(12_000, n);
     }
   }
+  @Test
+  void wideRowsReadAheadInBatchesComeWholeAndInKeyOrder() {
+    // rows of 300 cells: a batch read ahead ends by its cells (RegionPrefetcher.BATCH_CELLS), not its rows
+    int rows = 400;
+    int width = 300;
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("w")
+          .family(ColumnFamilyDescriptor.newBuilder("f").blockSize(4096).build()).build(), new byte[][] {row(100), row(200)});
+      Table t = s.table("w");
+      for (int i = 0; i < rows; i++) {
+        Put p = new Put(row(i));
+        for (int q = 0; q < width; q++) {
+          p.addColumn("f", "q" + q, i + "/" + q);
+        }
+        t.put(p);
+      }
+      s.admin().flush("w");
+      int n = 0;
+      try (ResultScanner sc = t.scanner(new Scan())) {
+        for (Result r : sc) {
+          assertEquals(Bytes.toString(row(n)), Bytes.toString(r.row()), "rows in key order, each once");
+          assertEquals(width, r.size(), "row " + n + " whole");
+          assertEquals(n + "/" + (width - 1), Bytes.toString(r.value(Bytes.toBytes("f"), Bytes.toBytes("q" + (width - 1)))));
+          n++;
+        }
+      }
+      assertEquals(rows, n);
+      // closed after a few rows, the scan stops reading ahead and the table reads on
+      try (ResultScanner sc = t.scanner(new Scan())) {
+        assertEquals(Bytes.toString(row(0)), Bytes.toString(sc.next().row()));
+      }
+      assertEquals(rows, count(t, new byte[0], new byte[0]));
+    }
+  }
 }
