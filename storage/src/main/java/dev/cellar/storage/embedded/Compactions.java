@@ -53,8 +53,16 @@ final class Compactions {
    * threshold, and a split if its files have reached the split size.
    */
   void maybeRequest(Region region) {
+    maybeRequest(region, store.options().compactionThreshold());
+  }
+
+  /**
+   * {@link #maybeRequest(Region)} with another file threshold: a family of {@code threshold}
+   * files or more is compacted (a request for a region already queued keeps the queued one's).
+   */
+  void maybeRequest(Region region, int threshold) {
     boolean split = region.storeFileBytes() >= store.options().regionSplitSize() && !region.hasForeignRows();
-    if (closing || region.isClosed() || !(split || needsMinor(region))) {
+    if (closing || region.isClosed() || !(split || needsCompaction(region, threshold))) {
       return;
     }
     if (held.containsKey(region.tableId())
@@ -65,7 +73,7 @@ final class Compactions {
       return;
     }
     try {
-      background.execute(() -> compactOrSplit(region, split));
+      background.execute(() -> compactOrSplit(region, split, threshold));
     } catch (RejectedExecutionException e) {
       queued.remove(region); // closing
     }
@@ -85,7 +93,7 @@ final class Compactions {
     }
   }
 
-  private void compactOrSplit(Region region, boolean split) {
+  private void compactOrSplit(Region region, boolean split, int threshold) {
     queued.remove(region);
     try {
       if (region.isClosed()) {
@@ -100,7 +108,7 @@ final class Compactions {
       // Major if asked: a family at the threshold has all its files rewritten anyway, and a minor
       // rewrite keeps every overwritten version and deleted cell until the scheduled major compaction
       // (a week by default): a table updated or deleted from grows and its reads slow down meanwhile.
-      run(region, store.options().majorAtThreshold(), store.options().compactionThreshold());
+      run(region, store.options().majorAtThreshold(), threshold);
     } catch (CancellationException | StoreClosedException e) {
       LOG.debug("background compaction stopped: the store is closing");
     } catch (RuntimeException e) {

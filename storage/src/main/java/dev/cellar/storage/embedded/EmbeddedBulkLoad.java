@@ -221,7 +221,10 @@ final class EmbeddedBulkLoad implements BulkLoad {
       state = State.COMMITTED;
       LOG.info("bulk load into table {}: {} cells in {} files committed", table.name(), cells, loaded.size());
       for (Region r : targets) {
-        store.compactions().maybeRequest(r);
+        // a load that gave a family of the region several files (runs of a sort too large for
+        // memory) has them merged in the background even below the threshold: every read would
+        // otherwise merge them until the next flush
+        store.compactions().maybeRequest(r, severalFilesInto(r) ? 2 : store.options().compactionThreshold());
       }
     } catch (RuntimeException e) {
       if (state != State.COMMITTED) {
@@ -229,6 +232,17 @@ final class EmbeddedBulkLoad implements BulkLoad {
       }
       throw e;
     }
+  }
+
+  /** Whether this load gave one family of region {@code r} more than one file. */
+  private boolean severalFilesInto(Region r) {
+    Map<byte[], Integer> files = new TreeMap<>(Bytes::compare);
+    for (Loaded l : loaded) {
+      if (r.overlaps(l.firstRow(), l.lastRow()) && files.merge(l.family(), 1, Integer::sum) > 1) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The regions, in key order, that some loaded file overlaps. */

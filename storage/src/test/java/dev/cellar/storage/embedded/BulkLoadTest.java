@@ -251,6 +251,36 @@ class BulkLoadTest {
     }
   }
 
+  @Test
+  void aLoadOfSeveralRunsIntoAFamilyHasThemMergedInTheBackgroundBelowTheThreshold() throws Exception {
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().compactionThreshold(5).build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("m")
+          .family(ColumnFamilyDescriptor.newBuilder("f").build()).build());
+      Table t = s.table("m");
+      // one run a load: files gather up to the threshold as usual
+      t.bulkLoad(List.of(put("a", F, "q", 5, "a")).iterator());
+      t.bulkLoad(List.of(put("b", F, "q", 5, "b")).iterator());
+      Thread.sleep(200);
+      assertEquals(2, storeFiles(s, "m"), "two loads of one run each: below the threshold, not compacted");
+      try (BulkLoad load = t.startBulkLoad()) {
+        load.addSortedRun(List.of(put("c", F, "q", 5, "c")).iterator());
+        load.addSortedRun(List.of(put("d", F, "q", 5, "d")).iterator());
+        load.commit();
+      }
+      // four files, below the threshold of 5, of which two from one load: merged
+      awaitStoreFiles(s, "m", 1);
+      t.put(new Put(Bytes.toBytes("e")).addColumn(F, Q, Bytes.toBytes("e")));
+      s.admin().flush("m");
+      try (BulkLoad load = t.startBulkLoad()) {
+        load.addSortedRun(List.of(put("f", F, "q", 5, "f")).iterator());
+        load.addSortedRun(List.of(put("g", F, "q", 5, "g")).iterator());
+        load.commit();
+      }
+      awaitStoreFiles(s, "m", 1);
+      assertEquals(7, scan(t, new Scan()).size());
+    }
+  }
+
   private static int storeFiles(EmbeddedStore s, String table) {
     int n = 0;
     for (RegionInfo r : s.admin().regions(table)) {
