@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The second half of an index build, in a thread of its own: sorts each chunk of entry cells
- * the build hands over ({@link SortedChunks#sortedUnique}) and, once the sorted chunks hold
- * {@code runBytes} bytes, merges them into one run of its bulk load; meanwhile the build reads and encodes
+ * the build hands over ({@link SortedChunks#sortedUnique}) and, every {@code runEntries} entries,
+ * merges the sorted chunks into one run of its bulk load; meanwhile the build reads and encodes
  * the next chunks. Chunks are sorted and loaded in the order they were handed over (of equal
  * cells the later chunk's wins, as if done in the build's thread). At most
  * {@value #CHUNKS_AHEAD} chunks wait to be sorted, so the memory held is a run and those chunks.
@@ -29,22 +29,19 @@ final class IndexRunWriter implements AutoCloseable {
   static final int CHUNKS_AHEAD = 8;
 
   private final BulkLoad load;
-  private final long runBytes;
+  private final int runEntries;
   private final ExecutorService thread;
   private final Semaphore room = new Semaphore(CHUNKS_AHEAD);
-  /** The sorted chunks of the run being gathered, and their weight: the writer thread's own. */
+  /** The sorted chunks of the run being gathered, and their entries: the writer thread's own. */
   private final List<List<Cell>> run = new ArrayList<>();
-  private long bytes;
+  private int entries;
   private volatile Throwable failure;
   private volatile boolean stopped;
 
-  /**
-   * A writer into {@code load} of runs of about {@code runBytes} bytes of cells held in memory
-   * ({@link #weight}); {@code name} names its thread.
-   */
-  IndexRunWriter(BulkLoad load, long runBytes, String name) {
+  /** A writer into {@code load}; {@code name} names its thread. */
+  IndexRunWriter(BulkLoad load, int runEntries, String name) {
     this.load = load;
-    this.runBytes = runBytes;
+    this.runEntries = runEntries;
     this.thread = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "cellar-index-sort-" + name);
       t.setDaemon(true);
@@ -53,29 +50,19 @@ final class IndexRunWriter implements AutoCloseable {
   }
 
   /**
-   * The memory a cell of a chunk holds, about: the cell, its value and its row (counted for
-   * each cell though an entry's cells share it).
-   */
-  static long weight(Cell c) {
-    return 88 + c.row().length + c.value().length;
-  }
-
-  /**
-   * Hands over a chunk of entries' cells, in the order they were made; waits while
+   * Hands over a chunk of {@code n} entries' cells, in the order they were made; waits while
    * {@value #CHUNKS_AHEAD} chunks wait to be sorted. The caller must not touch the list again.
    */
-  void add(List<Cell> chunk) {
+  void add(List<Cell> chunk, int n) {
     rethrow();
     room.acquireUninterruptibly();
     try {
       thread.execute(() -> {
         try {
           if (failure == null && !stopped) {
-            for (Cell c : chunk) {
-              bytes += weight(c);
-            }
             run.add(SortedChunks.sortedUnique(chunk));
-            if (bytes >= runBytes) {
+            entries += n;
+            if (entries >= runEntries) {
               writeRun();
             }
           }
@@ -116,7 +103,7 @@ final class IndexRunWriter implements AutoCloseable {
       load.addSortedRun(new SortedChunks(run));
     }
     run.clear();
-    bytes = 0;
+    entries = 0;
   }
 
   private void rethrow() {

@@ -78,21 +78,19 @@ class IndexRunWriterTest {
     Runs load = new Runs(-1);
     Random rnd = new Random(3);
     List<TreeMap<Cell, String>> expected = new ArrayList<>();
-    // runs of about two and a half chunks' weight
-    long runBytes = 250 * IndexRunWriter.weight(cell(0, 1, "0.0"));
-    try (IndexRunWriter writer = new IndexRunWriter(load, runBytes, "I_PRODUCT")) {
+    try (IndexRunWriter writer = new IndexRunWriter(load, 250, "I_PRODUCT")) {
       TreeMap<Cell, String> run = new TreeMap<>(CellComparator.INSTANCE);
-      long inRun = 0;
+      int inRun = 0;
       for (int c = 0; c < 40; c++) {
         List<Cell> chunk = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
           Cell cell = cell(rnd.nextInt(2000), 1 + rnd.nextInt(2), c + "." + i);
           chunk.add(cell);
           run.put(cell, c + "." + i);
-          inRun += IndexRunWriter.weight(cell);
         }
-        writer.add(chunk);
-        if (inRun >= runBytes) {
+        writer.add(chunk, 100);
+        inRun += 100;
+        if (inRun >= 250) {
           expected.add(run);
           run = new TreeMap<>(CellComparator.INSTANCE);
           inRun = 0;
@@ -115,11 +113,10 @@ class IndexRunWriterTest {
   @Test
   void aFailedRunReachesTheBuildAndCloseStopsTheThread() throws Exception {
     Runs load = new Runs(1);
-    // a run for every chunk: one cell weighs more than a byte
-    IndexRunWriter writer = new IndexRunWriter(load, 1, "I_FAIL");
+    IndexRunWriter writer = new IndexRunWriter(load, 100, "I_FAIL");
     RuntimeException thrown = assertThrows(RuntimeException.class, () -> {
       for (int c = 0; c < 50; c++) {
-        writer.add(List.of(cell(c, 1, "x")));
+        writer.add(List.of(cell(c, 1, "x")), 100);
       }
       writer.finish();
     });
