@@ -64,6 +64,21 @@ public interface CellIterator extends AutoCloseable {
     return false;
   }
 
+  /**
+   * The part of its cells the iterator is in (a store file's iterator: its current data block),
+   * as an object that stays the same while {@link #next()} moves inside the part, or
+   * {@code null} when the iterator tells none (by default). A reader may compare a bound with
+   * the part's last row ({@link #lastRowOfPart()}) once instead of with each row in it.
+   */
+  default Object part() {
+    return null;
+  }
+
+  /** The largest row of any cell of the current {@link #part()}, which must not be null. */
+  default byte[] lastRowOfPart() {
+    throw new IllegalStateException("the iterator tells no part");
+  }
+
   /** Advances; requires {@link #valid()}. */
   void next();
 

@@ -40,6 +40,9 @@ public final class RegionScanner implements AutoCloseable {
    */
   private final byte[] bound;
   private final boolean boundIncluded;
+  /** The iterator's part last compared with the bound, and whether all its rows are within it. */
+  private Object partChecked;
+  private boolean partWithinBound;
   private final int batch;
   private int rowsLeft;
   private byte[] currentRow;
@@ -410,6 +413,18 @@ public final class RegionScanner implements AutoCloseable {
   private boolean pastBound(CellView v) {
     if (bound.length == 0) {
       return false;
+    }
+    Object part = it.part();
+    if (part != null) {
+      if (part != partChecked) {
+        // compared once a part (a data block), not once a row
+        int c = Bytes.compare(it.lastRowOfPart(), bound);
+        partChecked = part;
+        partWithinBound = c < 0 || (c == 0 && boundIncluded);
+      }
+      if (partWithinBound) {
+        return false;
+      }
     }
     int ro = v.rowOffset();
     int cmp = Arrays.compareUnsigned(v.rowArray(), ro, ro + v.rowLength(), bound, 0, bound.length);

@@ -259,6 +259,18 @@ final class StoreFileIterator implements CellIterator {
     }
   }
 
+  /** The current data block. */
+  @Override
+  public Object part() {
+    return valid ? block.block() : null;
+  }
+
+  @Override
+  public byte[] lastRowOfPart() {
+    checkValid();
+    return index.lastRow(blockNumber);
+  }
+
   @Override
   public boolean sameRowAsPrevious() {
     return sameRow;

@@ -136,6 +136,7 @@ class StoreFileRoundTripTest {
   /** Each cell's in-place view shows its fields, and says whether the cell shares the previous one's row. */
   private static void assertViewsShowTheCells(List<Cell> cells, StoreFileReader reader) {
     int others = 0;
+    java.util.Set<Object> parts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     try (CellIterator it = reader.iterator()) {
       it.seekToFirst();
       for (int i = 0; i < cells.size(); i++) {
@@ -150,6 +151,9 @@ class StoreFileRoundTripTest {
         assertEquals(c.sequenceId(), v.sequenceId(), "sequence id of " + c);
         assertArrayEquals(c.value(), Arrays.copyOfRange(v.valueArray(), v.valueOffset(),
             v.valueOffset() + v.valueLength()), "value of " + c);
+        // a part (a data block) ends at its last row
+        parts.add(it.part());
+        assertTrue(Bytes.compare(c.row(), it.lastRowOfPart()) <= 0, "row of " + c + " within its part");
         if (i > 0) {
           // the hints decide after every step, restart points and block boundaries included
           boolean same = Arrays.equals(cells.get(i - 1).row(), c.row());
@@ -157,11 +161,20 @@ class StoreFileRoundTripTest {
           assertEquals(!same, it.otherRowThanPrevious(), "another row than the previous cell's: " + c);
           others += same ? 0 : 1;
         }
+        if (i + 1 < cells.size() && Bytes.compare(cells.get(i + 1).row(), it.lastRowOfPart()) > 0) {
+          Object part = it.part();
+          it.next();
+          assertTrue(it.part() != part, "a cell past a part's last row is in another part: " + cells.get(i + 1));
+          // back to the cell, its row parsed, for the hints of the next step
+          it.seek(c);
+          assertTrue(it.view().rowEquals(c.row(), 0, c.row().length));
+        }
         it.next();
       }
       assertFalse(it.valid());
     }
     assertTrue(others > 0, "rows known to change without comparing them");
+    assertEquals(reader.dataBlockCount(), parts.size(), "one part a data block");
   }
 
   /** Present keys, absent keys near present ones, other families, before the first and after the last. */
