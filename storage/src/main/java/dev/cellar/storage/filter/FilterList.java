@@ -1,6 +1,7 @@
 package dev.cellar.storage.filter;
 
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -28,6 +29,10 @@ import java.util.Objects;
  *       every taking-part member does.</li>
  *   <li><b>End of scan.</b> AND ends when any member is done, OR when all are; like the scanner,
  *       the list asks its members before each row, so a row being read is finished.</li>
+ *   <li><b>Views.</b> An AND list whose members all decide rows on views (single-column value
+ *       filters: {@code WHERE a = ? AND b = ?}) does too: the scanner decides its rows on cells
+ *       in place and a read of one all-visible file skips the read rules, as for one such
+ *       filter.</li>
  * </ul>
  *
  * <p>A list holds its members' state: one instance (with its members) per scan.
@@ -196,6 +201,74 @@ public final class FilterList extends Filter {
       return ReturnCode.NEXT_ROW;
     }
     return answer(include, merged);
+  }
+
+  /**
+   * True for an AND list whose every member decides rows on views
+   * ({@link #decidesRowsOnViews()}), so that its answers about a view need no built cell.
+   */
+  @Override
+  public boolean filtersViews() {
+    return decidesRowsOnViews();
+  }
+
+  /**
+   * For an AND list of members that decide rows on views: every member sees the cell in place;
+   * their answers being only to include, skip or go to the next row, the list includes the cell
+   * if all include it and goes to the next row if any asks to.
+   */
+  @Override
+  public ReturnCode filterCell(CellView v) {
+    if (!filtersViews()) {
+      return super.filterCell(v);
+    }
+    boolean include = true;
+    boolean nextRow = false;
+    for (int i = 0; i < filters.size(); i++) {
+      ReturnCode rc = filters.get(i).filterCell(v);
+      included[i] = rc.includes();
+      include &= included[i];
+      nextRow |= rc == ReturnCode.NEXT_ROW || rc == ReturnCode.INCLUDE_AND_SEEK_NEXT_ROW;
+    }
+    hint = null;
+    if (nextRow) {
+      return include ? ReturnCode.INCLUDE_AND_SEEK_NEXT_ROW : ReturnCode.NEXT_ROW;
+    }
+    return include ? ReturnCode.INCLUDE : ReturnCode.SKIP;
+  }
+
+  /**
+   * An AND list of at least one member, each deciding rows on views: the list's decisions then
+   * depend on the cells alone too, and its {@link #filterRowCells} runs the members' (which do
+   * nothing).
+   */
+  @Override
+  public boolean decidesRowsOnViews() {
+    if (!all() || filters.isEmpty()) {
+      return false;
+    }
+    for (Filter f : filters) {
+      if (!f.filtersViews() || !f.decidesRowsOnViews()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Settled when a member settled on dropping the row, or every member settled. */
+  @Override
+  public boolean rowDecided() {
+    boolean every = true;
+    for (Filter f : filters) {
+      if (f.rowDecided()) {
+        if (f.filterRow()) {
+          return true;
+        }
+      } else {
+        every = false;
+      }
+    }
+    return every;
   }
 
   private ReturnCode answer(boolean include, SkipTarget merged) {

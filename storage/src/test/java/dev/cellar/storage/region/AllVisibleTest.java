@@ -152,9 +152,16 @@ class AllVisibleTest {
       java.util.function.Supplier<dev.cellar.storage.filter.Filter> product3 = () ->
           new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("p"),
               dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes("product 3"));
-      // alone, the filter is read on views over the file's cells; in a list, with the rules
+      // the filter is read on views over the file's cells, alone and in an AND list (WHERE p = ? AND a = ?)
       assertEquals(43, count(t, new Scan().setFilter(product3.get()), 129));
       assertEquals(43, count(t, new Scan().setFilter(new dev.cellar.storage.filter.FilterList(product3.get())), 129));
+      java.util.function.Supplier<dev.cellar.storage.filter.Filter> a10 = () ->
+          new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("a"),
+              dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes("x10"));
+      assertEquals(1, count(t, new Scan().setFilter(new dev.cellar.storage.filter.FilterList(product3.get(), a10.get())), 3));
+      assertEquals(0, count(t, new Scan().setFilter(new dev.cellar.storage.filter.FilterList(a10.get(),
+          new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("p"),
+              dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes("product 4")))), 0));
       // an older version of p in a file of its own, then compacted: the newest version decides
       for (int i = 0; i < 300; i += 10) {
         t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, Bytes.toBytes("p"), 50,
@@ -163,6 +170,7 @@ class AllVisibleTest {
       s.admin().flush("t");
       s.admin().majorCompact("t");
       assertEquals(43, count(t, new Scan().setFilter(product3.get()), 129));
+      assertEquals(1, count(t, new Scan().setFilter(new dev.cellar.storage.filter.FilterList(a10.get(), product3.get())), 3));
       // with two versions read, the newest p still decides; 5 of the 43 rows also show their older p
       assertEquals(43, count(t, new Scan().readVersions(2).setFilter(
           new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("p"),
