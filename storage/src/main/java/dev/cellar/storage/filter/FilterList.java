@@ -55,6 +55,8 @@ public final class FilterList extends Filter {
   /** Per member: whether it included the last cell. */
   private boolean[] included = new boolean[0];
   private Cell hint;
+  /** {@link #decidesRowsOnViews()}, worked out on first use after a member was added; null before. */
+  private Boolean onViews;
 
   public FilterList(Operator operator, List<Filter> filters) {
     this.operator = Objects.requireNonNull(operator, "operator");
@@ -75,6 +77,7 @@ public final class FilterList extends Filter {
   /** Appends a member. */
   public FilterList addFilter(Filter filter) {
     filters.add(Objects.requireNonNull(filter, "filter"));
+    onViews = null;
     filter.setReversed(isReversed());
     int n = filters.size();
     out = Arrays.copyOf(out, n);
@@ -106,12 +109,13 @@ public final class FilterList extends Filter {
 
   @Override
   public void reset() {
-    for (Filter f : filters) {
-      f.reset();
+    // once a row: indexed loops, no iterator
+    for (int i = 0; i < filters.size(); i++) {
+      filters.get(i).reset();
+      out[i] = false;
+      targets[i] = null;
+      included[i] = false;
     }
-    Arrays.fill(out, false);
-    Arrays.fill(targets, null);
-    Arrays.fill(included, false);
     hint = null;
   }
 
@@ -120,8 +124,8 @@ public final class FilterList extends Filter {
     if (filters.isEmpty()) {
       return false;
     }
-    for (Filter f : filters) {
-      if (f.filterAllRemaining() == all()) {
+    for (int i = 0; i < filters.size(); i++) {
+      if (filters.get(i).filterAllRemaining() == all()) {
         return all();
       }
     }
@@ -244,22 +248,23 @@ public final class FilterList extends Filter {
    */
   @Override
   public boolean decidesRowsOnViews() {
-    if (!all() || filters.isEmpty()) {
-      return false;
-    }
-    for (Filter f : filters) {
-      if (!f.filtersViews() || !f.decidesRowsOnViews()) {
-        return false;
+    Boolean v = onViews;
+    if (v == null) {
+      boolean all = all() && !filters.isEmpty();
+      for (int i = 0; all && i < filters.size(); i++) {
+        all = filters.get(i).filtersViews() && filters.get(i).decidesRowsOnViews();
       }
+      onViews = v = all;
     }
-    return true;
+    return v;
   }
 
   /** Settled when a member settled on dropping the row, or every member settled. */
   @Override
   public boolean rowDecided() {
     boolean every = true;
-    for (Filter f : filters) {
+    for (int i = 0; i < filters.size(); i++) {
+      Filter f = filters.get(i);
       if (f.rowDecided()) {
         if (f.filterRow()) {
           return true;
@@ -295,8 +300,8 @@ public final class FilterList extends Filter {
 
   @Override
   public boolean hasFilterRow() {
-    for (Filter f : filters) {
-      if (f.hasFilterRow()) {
+    for (int i = 0; i < filters.size(); i++) {
+      if (filters.get(i).hasFilterRow()) {
         return true;
       }
     }
@@ -315,8 +320,8 @@ public final class FilterList extends Filter {
   @Override
   public boolean filterRow() {
     if (all()) {
-      for (Filter f : filters) {
-        if (f.filterRow()) {
+      for (int i = 0; i < filters.size(); i++) {
+        if (filters.get(i).filterRow()) {
           return true;
         }
       }

@@ -19,17 +19,23 @@ public final class SignedIntegerComparator extends ByteArrayComparable {
 
   @Override
   public int compareTo(byte[] tested) {
+    return compareTo(tested, 0, tested.length);
+  }
+
+  /** In place: the tested value is not copied. */
+  @Override
+  public int compareTo(byte[] b, int off, int len) {
     byte[] ref = getValue();
-    if (tested.length != ref.length) {
+    if (len != ref.length) {
       return -1;
     }
     // the sign byte compares signed, the rest unsigned
-    if (ref[0] != tested[0]) {
-      return Byte.compare(ref[0], tested[0]);
+    if (ref[0] != b[off]) {
+      return Byte.compare(ref[0], b[off]);
     }
     for (int i = 1; i < ref.length; i++) {
-      if (ref[i] != tested[i]) {
-        return Integer.compare(ref[i] & 0xff, tested[i] & 0xff);
+      if (ref[i] != b[off + i]) {
+        return Integer.compare(ref[i] & 0xff, b[off + i] & 0xff);
       }
     }
     return 0;

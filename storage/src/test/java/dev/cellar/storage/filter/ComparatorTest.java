@@ -62,6 +62,19 @@ class ComparatorTest {
     assertFalse(CompareOperator.EQUAL.matches(zero, Bytes.toBytes(0)));
     assertFalse(CompareOperator.LESS.matches(zero, Bytes.toBytes(-1)));
     assertTrue(CompareOperator.NOT_EQUAL.matches(zero, Bytes.toBytes(0)));
+    // in place inside a larger array (a block), as on its own
+    java.util.Random rnd = new java.util.Random(5);
+    for (int i = 0; i < 2000; i++) {
+      long ref = rnd.nextInt(5) == 0 ? rnd.nextLong() : rnd.nextInt(7) - 3;
+      long v = rnd.nextInt(3) == 0 ? ref : rnd.nextInt(5) == 0 ? rnd.nextLong() : rnd.nextInt(7) - 3;
+      SignedIntegerComparator c = new SignedIntegerComparator(Bytes.toBytes(ref));
+      byte[] tested = rnd.nextInt(10) == 0 ? Bytes.toBytes((int) v) : Bytes.toBytes(v);
+      byte[] block = new byte[tested.length + 7];
+      System.arraycopy(tested, 0, block, 3, tested.length);
+      int expected = tested.length != 8 ? -1 : Long.compare(ref, v);
+      assertEquals(Integer.signum(expected), Integer.signum(c.compareTo(block, 3, tested.length)), ref + " vs " + v);
+      assertEquals(Integer.signum(expected), Integer.signum(c.compareTo(tested)), ref + " vs " + v);
+    }
   }
 
   @Test
