@@ -18,10 +18,6 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -29,7 +25,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Computes an aggregate without grouping while scanning ({@code CellarAggregate}): each key
  * range is cut at region boundaries, the pieces are scanned in parallel by the calling thread and
- * the common fork-join pool's threads ({@link #scanAll}), each folding the rows it reads into partial results
+ * helper threads of a {@link PieceRunner} ({@link #scanAll}), each folding the rows it reads into partial results
  * that are merged at the end. Only the cells of the aggregated columns are decoded.
  *
  * <p>When every aggregated column is a numeric value cell of a Cellar table (not a mapped one)
@@ -158,56 +154,13 @@ public final class ScanAggregator {
   }
 
   /**
-   * The partial results of {@code pieces}, scanned by the calling thread and as many threads of
-   * the common pool as it has (but no more than pieces): each thread takes the next piece not
-   * taken yet until none is left, so that every thread is busy until the end whatever the
-   * pieces' sizes, and the caller waits only for pieces other threads are still scanning. The
-   * first failure stops the taking and is thrown once the pieces taken are done.
+   * The partial results of {@code pieces}, scanned by the calling thread and the helpers of a
+   * {@link PieceRunner} (but no more threads than pieces).
    */
   private Partial[] scanAll(List<AccessPath.KeyRange> pieces, Filter filter) {
-    int n = pieces.size();
-    Partial[] parts = new Partial[n];
-    if (n == 1) {
-      parts[0] = scan(pieces.get(0), filter);
-      return parts;
-    }
-    AtomicInteger next = new AtomicInteger();
-    CountDownLatch done = new CountDownLatch(n);
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    Runnable work = () -> {
-      for (int i; (i = next.getAndIncrement()) < n; ) {
-        try {
-          parts[i] = scan(pieces.get(i), filter);
-        } catch (RuntimeException | Error e) {
-          failure.compareAndSet(null, e);
-          // nobody takes the pieces after this one: they are done too
-          for (int left = next.getAndSet(n); left < n; left++) {
-            done.countDown();
-          }
-        } finally {
-          done.countDown();
-        }
-      }
-    };
-    for (int h = Math.min(n - 1, ForkJoinPool.getCommonPoolParallelism()); h > 0; h--) {
-      ForkJoinPool.commonPool().execute(work);
-    }
-    work.run();
-    try {
-      done.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      next.set(n);
-      throw new dev.cellar.sql.CellarSqlException(dev.cellar.sql.SqlState.CANCELLED,
-          "interrupted while aggregating table " + mapping.def().name());
-    }
-    Throwable t = failure.get();
-    if (t instanceof RuntimeException e) {
-      throw e;
-    }
-    if (t instanceof Error e) {
-      throw e;
-    }
+    Partial[] parts = new Partial[pieces.size()];
+    PieceRunner.run(pieces.size(), i -> parts[i] = scan(pieces.get(i), filter),
+        () -> "aggregating table " + mapping.def().name());
     return parts;
   }
 
@@ -218,7 +171,7 @@ public final class ScanAggregator {
    * block indexes of its files on the embedded engine), so that every core reads a part of it.
    */
   private List<AccessPath.KeyRange> spread(List<AccessPath.KeyRange> pieces) {
-    int wanted = PIECES_PER_THREAD * (ForkJoinPool.getCommonPoolParallelism() + 1);
+    int wanted = PIECES_PER_THREAD * (PieceRunner.helpers() + 1);
     int ranges = 0;
     for (AccessPath.KeyRange piece : pieces) {
       ranges += piece.point() ? 0 : 1;
