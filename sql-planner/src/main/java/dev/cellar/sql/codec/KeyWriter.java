@@ -29,6 +29,12 @@ final class KeyWriter {
     len += b.length;
   }
 
+  void put(byte[] b, int from, int n) {
+    ensure(n);
+    System.arraycopy(b, from, buf, len, n);
+    len += n;
+  }
+
   /** The {@code width} low bytes of {@code v}, most significant first. */
   void putBigEndian(long v, int width) {
     ensure(width);

@@ -152,6 +152,35 @@ public final class RowKeyCodec {
   }
 
   /**
+   * The unsalted key whose first {@code leading.length} columns hold {@code leading} and whose
+   * other columns are encoded in {@code tail} from {@code from} on: how an index entry's key
+   * takes the data row's key columns from the data row's key as they are, when the codec
+   * encodes those columns as the data table's codec does ({@link #encodesAsTail}).
+   */
+  public byte[] encodeWithTail(Object[] leading, byte[] tail, int from) {
+    checkCount(leading, false);
+    KeyWriter out = new KeyWriter(32 + tail.length - from);
+    for (int i = 0; i < leading.length; i++) {
+      fields[i].write(out, leading[i]);
+    }
+    out.put(tail, from, tail.length - from);
+    return out.toByteArray();
+  }
+
+  /**
+   * Whether this codec's columns from {@code first} on are exactly {@code other}'s columns,
+   * encoded the same way (the same types, lengths, directions and nullability, neither codec a
+   * mapped table's), so that {@code other}'s unsalted key is the tail of this codec's key.
+   */
+  public boolean encodesAsTail(int first, RowKeyCodec other) {
+    if (layout != null || other.layout != null || isSalted() || first < 0
+        || fields.length - first != other.fields.length) {
+      return false;
+    }
+    return columns.subList(first, columns.size()).equals(other.columns);
+  }
+
+  /**
    * The bytes every key starts with whose first {@code leading.length} columns equal
    * {@code leading} and whose next column, a CHAR, VARCHAR, BINARY or VARBINARY, starts with
    * {@code valuePrefix} (a String or byte[]): the scan of {@code LIKE 'abc%'}. Unsalted, as

@@ -129,7 +129,8 @@ public final class IndexBuilder {
     // the columns an entry holds, and those its expressions read
     int[] fields = IntStream.range(0, data.fieldCount()).filter(f -> index.covers(f) || index.reads(f)).toArray();
     for (int f : fields) {
-      wanted[f] = true;
+      // the data key columns of an entry's key may come from the data row's key as they are
+      wanted[f] = !index.keyFromDataKey() || !data.isKey(f) || index.reads(f);
     }
     if (!db.store().bulkLoads()) {
       return buildWithPuts(cancelled, fields, wanted, started);
@@ -160,7 +161,7 @@ public final class IndexBuilder {
             for (Result r = s.next(); r != null; r = s.next()) {
               for (Object[] row : rows(r, wanted)) {
                 Object[] e = index.newEntryRow(row, r.row());
-                chunk.addAll(index.entryPut(index.entryKey(e), e, entryTs(r, putTs)).cells());
+                chunk.addAll(index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)).cells());
                 n++;
               }
               last = r.row();
@@ -223,7 +224,7 @@ public final class IndexBuilder {
           for (Result r = s.next(); r != null; r = s.next()) {
             for (Object[] row : rows(r, wanted)) {
               Object[] e = index.newEntryRow(row, r.row());
-              batch.add(entryTable, index.entryPut(index.entryKey(e), e, entryTs(r, putTs)));
+              batch.add(entryTable, index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)));
               rowsDone.incrementAndGet();
             }
             last = r.row();

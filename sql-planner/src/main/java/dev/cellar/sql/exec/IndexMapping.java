@@ -58,6 +58,11 @@ public final class IndexMapping {
   private final ValueLimits limits;
   /** The data table's fields an entry holds or its expressions read. */
   private final int[] readFields;
+  /**
+   * Where in a data row's key the data key columns begin (past a salt byte) when an entry's key
+   * is its indexed values followed by those bytes as they are; -1 when it must be encoded whole.
+   */
+  private final int keyTailFrom;
 
   public IndexMapping(IndexDef index, TableMapping data) {
     this.index = index;
@@ -146,6 +151,9 @@ public final class IndexMapping {
     this.limits = new ValueLimits(entryDef, "index " + index.name() + " of table " + def.name(), held);
     this.family = Bytes.toBytes(index.family());
     this.readFields = java.util.stream.IntStream.range(0, n).filter(f -> covers(f) || reads(f)).toArray();
+    this.keyTailFrom = !def.isMapped() && !def.hiddenKey() && !data.isDynamic()
+        && entries.keyCodec().encodesAsTail(indexedFields.length, data.keyCodec())
+        ? (data.keyCodec().isSalted() ? 1 : 0) : -1;
   }
 
   public IndexDef index() {
@@ -256,6 +264,28 @@ public final class IndexMapping {
   /** The rowkey of the entry of a data row (its values as {@link #entryRow} gives them). */
   byte[] entryKey(Object[] entryRow) {
     return entries.key(entryRow);
+  }
+
+  /**
+   * Whether {@link #entryKey(Object[], byte[])} takes the data key columns from the data row's
+   * key, so that an entry row needs only its indexed and included values: no data key column is
+   * indexed, and the entry encodes the others as the data table does, in its order.
+   */
+  boolean keyFromDataKey() {
+    return keyTailFrom >= 0;
+  }
+
+  /**
+   * The rowkey of the entry of the data row whose rowkey is {@code dataKey}: with
+   * {@link #keyFromDataKey()}, the indexed values of {@code entryRow} encoded, then the data key's
+   * bytes past its salt as they are (the data key columns of {@code entryRow} are not read); else
+   * {@link #entryKey(Object[])}.
+   */
+  byte[] entryKey(Object[] entryRow, byte[] dataKey) {
+    if (keyTailFrom < 0) {
+      return entries.key(entryRow);
+    }
+    return entries.keyWithTail(entryRow, indexedFields.length, dataKey, keyTailFrom);
   }
 
   /** The cells of the entry of {@code entryRow}: its marker (verified) and its non-NULL included columns. */

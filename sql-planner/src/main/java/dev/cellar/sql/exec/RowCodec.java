@@ -126,15 +126,7 @@ final class RowCodec {
 
   /** The rowkey of a row of runtime values (not for a hidden-key table). */
   byte[] key(Object[] row) {
-    Object[] kv = new Object[m.keyFields.length];
-    for (int k = 0; k < m.keyFields.length; k++) {
-      int f = m.keyFields[k];
-      if (row[f] == null && !m.def.columns().get(f).nullable()) {
-        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
-            "NULL in primary key column " + m.def.columns().get(f).name() + " of table " + m.def.name());
-      }
-      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
-    }
+    Object[] kv = keyValues(row, m.keyFields.length, true);
     try {
       return m.keyCodec.encode(kv);
     } catch (IllegalArgumentException e) {
@@ -144,21 +136,49 @@ final class RowCodec {
   }
 
   /**
+   * The rowkey whose first {@code count} key columns hold {@code row}'s values, NOT NULL ones
+   * checked as {@link #key} checks them, and whose other key columns are encoded in {@code tail}
+   * from {@code from} on (unsalted).
+   */
+  byte[] keyWithTail(Object[] row, int count, byte[] tail, int from) {
+    Object[] kv = keyValues(row, count, true);
+    try {
+      return m.keyCodec.encodeWithTail(kv, tail, from);
+    } catch (IllegalArgumentException e) {
+      throw keyOutOfRange(row, e);
+    }
+  }
+
+  /**
    * The bytes every rowkey starts with whose first {@code count} key columns have the values
    * {@code row} holds in their fields (unsalted).
    */
   byte[] keyPrefix(Object[] row, int count) {
-    Object[] kv = new Object[count];
-    for (int k = 0; k < count; k++) {
-      int f = m.keyFields[k];
-      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
-    }
+    Object[] kv = keyValues(row, count, false);
     try {
       return m.keyCodec.encodePrefix(kv);
     } catch (IllegalArgumentException e) {
-      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
-          "cannot encode the key " + describeKey(row) + " of table " + m.def.name() + ": " + e.getMessage(), e);
+      throw keyOutOfRange(row, e);
     }
+  }
+
+  /** The storage values of the first {@code count} key columns; with {@code checked}, 23502 for a NULL in a NOT NULL one. */
+  private Object[] keyValues(Object[] row, int count, boolean checked) {
+    Object[] kv = new Object[count];
+    for (int k = 0; k < count; k++) {
+      int f = m.keyFields[k];
+      if (checked && row[f] == null && !m.def.columns().get(f).nullable()) {
+        throw new CellarSqlException(SqlState.NOT_NULL_VIOLATION,
+            "NULL in primary key column " + m.def.columns().get(f).name() + " of table " + m.def.name());
+      }
+      kv[k] = row[f] == null ? null : storageValue(f, row[f]);
+    }
+    return kv;
+  }
+
+  private CellarSqlException keyOutOfRange(Object[] row, IllegalArgumentException e) {
+    return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE,
+        "cannot encode the key " + describeKey(row) + " of table " + m.def.name() + ": " + e.getMessage(), e);
   }
 
   /** The encoded value of field {@code i}, or {@code null} for NULL. */

@@ -4,7 +4,6 @@ import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellComparator;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 
@@ -14,6 +13,8 @@ import java.util.List;
  * cells, the one of the latest chunk is kept.
  */
 final class SortedChunks implements Iterator<Cell> {
+  private static final java.lang.invoke.VarHandle BIG_ENDIAN =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
   private final List<List<Cell>> chunks;
   private final int[] next;
   /**
@@ -133,8 +134,9 @@ final class SortedChunks implements Iterator<Cell> {
    * chunk's cells in memory order rather than all over the heap).
    *
    * <p>The cells of a chunk of index entries share a long first part of their rows (an indexed
-   * value's common start, such as {@code 'product '}): the sort compares the eight bytes after the
-   * part every row shares, as one number, and compares cells in full only when those are equal.
+   * value's common start, such as {@code 'product '}): the sort orders numbers made of the bytes
+   * after the part every row shares (as many as leave room for the cell's position in the chunk
+   * below them) and compares cells in full only where those bytes are equal.
    */
   static List<Cell> sortedUnique(List<Cell> cells) {
     int n = cells.size();
@@ -142,28 +144,69 @@ final class SortedChunks implements Iterator<Cell> {
       return new ArrayList<>(0);
     }
     int common = commonRowPrefix(cells);
-    Keyed[] keyed = new Keyed[n];
+    Cell[] cs = cells.toArray(new Cell[0]);
+    // the low bits of each number hold the cell's position: equal bytes keep the order made
+    int bits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+    long low = (1L << bits) - 1;
+    long[] keys = new long[n];
     for (int i = 0; i < n; i++) {
-      Cell c = cells.get(i);
-      keyed[i] = new Keyed(prefix(c.row(), common), c);
+      // the sign bit flipped, so that the signed sort orders the bytes as unsigned
+      keys[i] = ((prefix(cs[i].row(), common) & ~low) | i) ^ Long.MIN_VALUE;
     }
-    Arrays.sort(keyed, Keyed.ORDER); // stable: equal cells keep the order they were made in
+    Arrays.sort(keys);
+    for (int i = 0; i < n;) {
+      int j = i + 1;
+      while (j < n && (keys[j] & ~low) == (keys[i] & ~low)) {
+        j++;
+      }
+      if (j - i > 1) {
+        sortInFull(keys, i, j, low, cs);
+      }
+      i = j;
+    }
     List<Cell> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      if (i + 1 == n || Keyed.ORDER.compare(keyed[i], keyed[i + 1]) != 0) {
-        Cell c = keyed[i].cell;
-        out.add(new Cell(c.row().clone(), c.family(), c.qualifier(), c.timestamp(), c.type(), c.value()));
+      Cell c = cs[(int) (keys[i] & low)];
+      if (i + 1 < n && (keys[i + 1] & ~low) == (keys[i] & ~low)
+          && CellComparator.INSTANCE.compare(c, cs[(int) (keys[i + 1] & low)]) == 0) {
+        continue; // a later equal cell follows
       }
+      out.add(new Cell(c.row().clone(), c.family(), c.qualifier(), c.timestamp(), c.type(), c.value()));
     }
     return out;
   }
 
-  /** A cell and eight bytes of its row as an unsigned number, the sort's first key. */
-  private record Keyed(long prefix, Cell cell) {
-    static final Comparator<Keyed> ORDER = (a, b) -> {
-      int c = Long.compareUnsigned(a.prefix, b.prefix);
-      return c != 0 ? c : CellComparator.INSTANCE.compare(a.cell, b.cell);
-    };
+  /** Two keys of {@link #sortedUnique} by their cells, then by position. */
+  private static int compareInFull(long a, long b, long low, Cell[] cs) {
+    int c = CellComparator.INSTANCE.compare(cs[(int) (a & low)], cs[(int) (b & low)]);
+    return c != 0 ? c : Long.compare(a & low, b & low);
+  }
+
+  /**
+   * Sorts {@code keys[from, to)}, whose cells agree in the bytes the numbers hold, by cell and,
+   * of equal cells, by position.
+   */
+  private static void sortInFull(long[] keys, int from, int to, long low, Cell[] cs) {
+    if (to - from <= 16) {
+      for (int i = from + 1; i < to; i++) {
+        long k = keys[i];
+        int j = i - 1;
+        while (j >= from && compareInFull(keys[j], k, low, cs) > 0) {
+          keys[j + 1] = keys[j];
+          j--;
+        }
+        keys[j + 1] = k;
+      }
+      return;
+    }
+    Long[] run = new Long[to - from];
+    for (int i = from; i < to; i++) {
+      run[i - from] = keys[i];
+    }
+    Arrays.sort(run, (a, b) -> compareInFull(a, b, low, cs));
+    for (int i = from; i < to; i++) {
+      keys[i] = run[i - from];
+    }
   }
 
   /** How many first bytes every cell's row shares with the first cell's. */
@@ -190,6 +233,9 @@ final class SortedChunks implements Iterator<Cell> {
    * nothing).
    */
   static long prefix(byte[] row, int from) {
+    if (row.length - from >= 8) {
+      return (long) BIG_ENDIAN.get(row, from);
+    }
     long p = 0;
     for (int i = from; i < from + 8; i++) {
       p = (p << 8) | (i < row.length ? row[i] & 0xFF : 0);

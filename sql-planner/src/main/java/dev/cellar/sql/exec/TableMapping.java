@@ -466,6 +466,15 @@ public final class TableMapping {
     return codec.keyPrefix(row, count);
   }
 
+  /**
+   * The rowkey whose first {@code count} key columns hold {@code row}'s values (NOT NULL ones
+   * checked as {@link #key} checks them) and whose other key columns are encoded in {@code tail}
+   * from {@code from} on.
+   */
+  byte[] keyWithTail(Object[] row, int count, byte[] tail, int from) {
+    return codec.keyWithTail(row, count, tail, from);
+  }
+
   /** The encoded value of field {@code i}, or {@code null} for NULL. */
   public byte[] encodeValue(int field, Object v) {
     return codec.encodeValue(field, v);

@@ -87,6 +87,60 @@ class IndexMappingTest {
     assertNull(ix.uniquePrefix(ix.entryRow(new Object[] {1, null, null}, null)));
   }
 
+  /** A table keyed by a CHAR, a descending BIGINT and a VARCHAR, salted or not, with two value columns. */
+  private static TableMapping purchases(int saltBuckets) {
+    return new TableMapping(new TableDef("PUBLIC", "PURCHASE", "PURCHASE", List.of(
+        new ColumnDef("U", ColumnType.parse("CHAR(4)"), false, null, 0, false),
+        new ColumnDef("RTS", ColumnType.parse("BIGINT"), false, null, 1, true),
+        new ColumnDef("P", ColumnType.parse("VARCHAR"), false, null, 2, false),
+        new ColumnDef("V", ColumnType.parse("VARCHAR"), true, "0", -1, false),
+        new ColumnDef("W", ColumnType.parse("DECIMAL(8,2)"), true, "0", -1, false)),
+        saltBuckets, List.of(), "0", "0", false, KeyFormat.VERSION, Map.of()));
+  }
+
+  private static IndexMapping purchaseIndex(TableMapping data, String... columns) {
+    List<IndexDef.Part> parts = new ArrayList<>();
+    for (String c : columns) {
+      parts.add(new IndexDef.Part(c, c.equals("W")));
+    }
+    IndexDef ix = new IndexDef("PUBLIC", "I", "PURCHASE", IndexDef.Layout.TABLE, "_cellar_index.PURCHASE.I", "0",
+        parts, List.of(), false, IndexDef.State.ACTIVE);
+    return new IndexMapping(ix, data);
+  }
+
+  @Test
+  void anEntryKeyTakesTheDataKeyColumnsFromTheDataRowsKeyAsTheyAre() {
+    Random rnd = new Random(11);
+    for (int salt : new int[] {0, 4}) {
+      TableMapping data = purchases(salt);
+      for (String[] columns : new String[][] {{"V"}, {"V", "W"}, {"W"}}) {
+        IndexMapping ix = purchaseIndex(data, columns);
+        assertTrue(ix.keyFromDataKey(), Arrays.toString(columns) + " salt " + salt);
+        for (int i = 0; i < 300; i++) {
+          Object[] row = {"u" + rnd.nextInt(100), rnd.nextLong(), rnd.nextInt(3) == 0 ? "" : "p\u0000" + rnd.nextInt(),
+              rnd.nextInt(4) == 0 ? null : "v" + rnd.nextInt(20),
+              rnd.nextInt(4) == 0 ? null : BigDecimal.valueOf(rnd.nextInt(100_000), 2)};
+          byte[] dataKey = data.key(row);
+          byte[] whole = ix.entryKey(ix.entryRow(row, dataKey));
+          Object[] valuesOnly = row.clone();
+          valuesOnly[0] = null;
+          valuesOnly[1] = null;
+          valuesOnly[2] = null;
+          assertArrayEquals(whole, ix.entryKey(ix.entryRow(valuesOnly, dataKey), dataKey),
+              Arrays.toString(columns) + " salt " + salt + " row " + Arrays.toString(row));
+        }
+      }
+      // an indexed key column moves the others: the entry key is encoded whole
+      for (String[] columns : new String[][] {{"P"}, {"V", "U"}, {"RTS", "V"}}) {
+        IndexMapping ix = purchaseIndex(data, columns);
+        assertTrue(!ix.keyFromDataKey(), Arrays.toString(columns));
+        Object[] row = {"u1", 5L, "p", "v", BigDecimal.ONE};
+        byte[] dataKey = data.key(row);
+        assertArrayEquals(ix.entryKey(ix.entryRow(row, dataKey)), ix.entryKey(ix.entryRow(row, dataKey), dataKey));
+      }
+    }
+  }
+
   private static String hex(byte[] b) {
     StringBuilder s = new StringBuilder();
     for (byte x : b) {

@@ -82,4 +82,29 @@ class SortedChunksTest {
       assertEquals(got, merged, "round " + round);
     }
   }
+  /**
+   * A chunk larger than the index build's, of few distinct rows (an index on a column of three
+   * values: long runs of equal bytes the sort must order in full) with repeats, some rows bytes
+   * of 80 and above: sorted in cell order, the last made of equal cells kept.
+   */
+  @Test
+  void sortsALargeChunkOfFewDistinctRows() {
+    Random rnd = new Random(5);
+    List<Cell> chunk = new ArrayList<>();
+    TreeMap<Cell, String> expected = new TreeMap<>(CellComparator.INSTANCE);
+    String[] values = {"new", "paid", "\u00e9t\u00e9"};
+    for (int i = 0; i < 5003; i++) {
+      byte[] row = Bytes.concat(Bytes.toBytes(values[rnd.nextInt(3)]), new byte[] {0},
+          Bytes.toBytes(rnd.nextInt(40) - 20));
+      Cell cell = new Cell(row, Bytes.toBytes("i"), Bytes.toBytes("_"), 1 + rnd.nextInt(2), CellType.PUT,
+          Bytes.toBytes("v" + i));
+      chunk.add(cell);
+      expected.put(cell, Bytes.toString(cell.value()));
+    }
+    List<String> got = new ArrayList<>();
+    for (Cell c : SortedChunks.sortedUnique(chunk)) {
+      got.add(Bytes.toString(c.value()));
+    }
+    assertEquals(new ArrayList<>(expected.values()), got);
+  }
 }
