@@ -143,46 +143,25 @@ public final class IndexBuilder {
         if (cancelled.getAsBoolean()) {
           return false;
         }
-        boolean done;
-        List<Cell> chunk = new ArrayList<>(CHUNK);
-        int n = 0;
+        Chunk chunk;
         lock.lock();
         try {
-          // a dynamic family's rows may be of any width: read whole, in one pass
-          Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
-          if (!data.isDynamic()) {
-            scan.setLimit(CHUNK);
-          }
-          data.addColumns(scan, fields);
-          long putTs = db.timestamps().next(false).putTs();
-          byte[] last = null;
-          int rowsRead = 0;
-          try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
-            for (Result r = s.next(); r != null; r = s.next()) {
-              for (Object[] row : rows(r, wanted)) {
-                Object[] e = index.newEntryRow(row, r.row());
-                chunk.addAll(index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)).cells());
-                n++;
-              }
-              last = r.row();
-              rowsRead++;
-            }
-          }
-          rowsDone.addAndGet(n);
-          done = rowsRead < CHUNK || data.isDynamic();
-          from = last;
-          first = false;
+          chunk = readChunk(from, first, fields, wanted);
         } finally {
           lock.unlock();
         }
+        rowsDone.addAndGet(chunk.entries);
         // A statement changing a row after its chunk was read writes that row's entries with a
         // later timestamp, so the chunk's entries may reach the index after the lock is released.
-        if (!chunk.isEmpty()) {
-          writer.add(chunk, n);
+        if (!chunk.cells.isEmpty()) {
+          writer.add(chunk.cells, chunk.entries);
         }
-        if (done) {
+        // a dynamic family's rows may be of any width: read whole, in one pass
+        if (chunk.rows < CHUNK || data.isDynamic()) {
           break;
         }
+        from = chunk.last;
+        first = false;
       }
       writer.finish();
       if (cancelled.getAsBoolean()) {
@@ -193,6 +172,50 @@ public final class IndexBuilder {
     LOG.info("built index {} of table {}: {} rows in {} ms", index.index().name(), t.name(), rowsDone.get(),
         (System.nanoTime() - started) / 1_000_000);
     return true;
+  }
+
+  /** The entry cells of up to {@link #CHUNK} rows of the table, from the rows read. */
+  private static final class Chunk {
+    final List<Cell> cells = new ArrayList<>(CHUNK);
+    int entries;
+    int rows;
+    byte[] last;
+  }
+
+  /**
+   * Reads the entry cells of the {@link #CHUNK} rows from {@code from} (on, or after it unless
+   * {@code first}); a dynamic-family table's rows all at once. The caller holds the table's lock.
+   */
+  private Chunk readChunk(byte[] from, boolean first, int[] fields, boolean[] wanted) {
+    Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
+    if (!data.isDynamic()) {
+      scan.setLimit(CHUNK);
+    }
+    data.addColumns(scan, fields);
+    long putTs = db.timestamps().next(false).putTs();
+    Chunk chunk = new Chunk();
+    try (ResultScanner s = db.store().table(data.def().storageName()).scanner(scan)) {
+      for (Result r = s.next(); r != null; r = s.next()) {
+        chunk.entries += addEntryCells(r, wanted, putTs, chunk.cells);
+        chunk.last = r.row();
+        chunk.rows++;
+      }
+    }
+    return chunk;
+  }
+
+  /**
+   * Adds the cells of the entries of store row {@code r} to {@code chunk}; returns how many
+   * entries.
+   */
+  private int addEntryCells(Result r, boolean[] wanted, long putTs, List<Cell> chunk) {
+    int n = 0;
+    for (Object[] row : rows(r, wanted)) {
+      Object[] e = index.newEntryRow(row, r.row());
+      chunk.addAll(index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)).cells());
+      n++;
+    }
+    return n;
   }
 
   /**
