@@ -185,11 +185,13 @@ public final class CopyFrom {
             checkpoint.rejected = rejected;
             checkpoint.line = lastLine;
             checkpoint.save();
-            op.advance(written);
+            // the estimate of the total first, so that no one sees rows done without it
+            long done = op.rowsDone() + written;
             long read = in.bytesRead();
             if (read > 0 && size > 0) {
-              op.total(Math.max(op.rowsDone(), (long) (op.rowsDone() * ((double) size / Math.min(read, size)))));
+              op.total(Math.max(done, (long) (done * ((double) size / Math.min(read, size)))));
             }
+            op.advance(written);
           }
         }
         writer.finish();
