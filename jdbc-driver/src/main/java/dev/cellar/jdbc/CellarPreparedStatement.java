@@ -146,9 +146,13 @@ class CellarPreparedStatement extends PreparedStatementChecks {
     void set() throws SQLException;
   }
 
-  /** Sets parameter {@code index} to {@code x} as the JDBC type of its class. */
+  /**
+   * Sets parameter {@code index} to {@code x} as the JDBC type of its class; the connection's
+   * time zone is looked up only for a date or time, the only values read in it.
+   */
   private void bind(int index, Object x, CalciteSetter calcite) throws SQLException {
-    bind(index, x, null, -1, zone(null), calcite);
+    boolean zoned = x instanceof java.util.Date || x instanceof java.time.temporal.Temporal;
+    bind(index, x, null, -1, zoned ? zone(null) : null, calcite);
   }
 
   /**
