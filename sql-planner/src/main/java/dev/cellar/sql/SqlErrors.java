@@ -43,6 +43,32 @@ public final class SqlErrors {
     return new CellarSqlException(SqlState.INTERNAL_ERROR, "internal error: " + describe(t), t);
   }
 
+  /** Java's own wording of a number parser's failure, and the text it failed on. */
+  private static final java.util.regex.Pattern JAVA_INPUT =
+      java.util.regex.Pattern.compile("For input string: \"(.*)\"(?: under radix \\d+)?", java.util.regex.Pattern.DOTALL);
+  private static final java.util.regex.Pattern JAVA_DECIMAL_CHAR =
+      java.util.regex.Pattern.compile("Character (.+) is neither a decimal digit number.*", java.util.regex.Pattern.DOTALL);
+
+  /**
+   * The message of a text that is not a number, in the user's terms: the text when the parser
+   * names it, rather than the wording of Java's parsers ({@code For input string: "abc"}).
+   */
+  static String notANumber(String javaMessage) {
+    if (javaMessage == null || javaMessage.isEmpty() || javaMessage.startsWith("Index ")
+        || javaMessage.startsWith("No digits")) {
+      return "invalid number: the text has no digits";
+    }
+    java.util.regex.Matcher m = JAVA_INPUT.matcher(javaMessage);
+    if (m.matches()) {
+      return "invalid number: '" + m.group(1) + "' is not a number";
+    }
+    m = JAVA_DECIMAL_CHAR.matcher(javaMessage);
+    if (m.matches()) {
+      return "invalid number: '" + m.group(1) + "' is not a digit, a decimal point or an exponent";
+    }
+    return "invalid number: " + javaMessage;
+  }
+
   private static CellarSqlException translateOne(Throwable c) {
     String msg = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     if (c instanceof SqlParseException p) {
@@ -90,9 +116,7 @@ public final class SqlErrors {
       return arithmetic(a);
     }
     if (c instanceof NumberFormatException) {
-      // Java's parsers may give no message: then the class's name is no help to the user
-      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,
-          c.getMessage() == null ? "invalid number" : "invalid number: " + msg, c);
+      return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, notANumber(c.getMessage()), c);
     }
     if (c instanceof java.time.DateTimeException) {
       return new CellarSqlException(SqlState.INVALID_DATETIME, msg, c);
