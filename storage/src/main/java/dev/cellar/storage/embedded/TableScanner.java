@@ -96,9 +96,9 @@ final class TableScanner implements ResultScanner {
   }
 
   private void startPrefetch(int i) {
-    RegionPrefetcher p = new RegionPrefetcher(scanners.get(i));
+    RegionPrefetcher p = new RegionPrefetcher(scanners.get(i), pool);
     prefetchers[i] = p;
-    pool.execute(p);
+    p.start();
   }
 
   /** The next result of region {@code index}, from its prefetcher or directly. */
