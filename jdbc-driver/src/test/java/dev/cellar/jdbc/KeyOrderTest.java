@@ -54,4 +54,36 @@ class KeyOrderTest {
       assertEquals(4, CellarDriver.database(c).store().admin().regions("EV").size());
     }
   }
+  /**
+   * A salted table's buckets merged into key order (each bucket read ahead, more buckets than
+   * the store has read-ahead threads, thousands of rows each) and two such queries read in
+   * turns: every row comes back, in order (the merge waited for ever once the buckets read
+   * ahead filled their queues and held every thread).
+   */
+  @Test
+  void aSaltedTableMergedInKeyOrderReturnsEveryRow() throws Exception {
+    try (Connection c = Sql.connect(Sql.freshMem())) {
+      int buckets = Runtime.getRuntime().availableProcessors() + 4;
+      run(c, "CREATE TABLE ev (id BIGINT PRIMARY KEY, v VARCHAR) SALT_BUCKETS=" + buckets);
+      int rows = 1_500 * buckets;
+      try (PreparedStatement p = c.prepareStatement("UPSERT INTO ev VALUES (?, ?)")) {
+        for (int i = 0; i < rows; i++) {
+          p.setLong(1, i);
+          p.setString(2, "v" + i);
+          p.addBatch();
+        }
+        p.executeBatch();
+      }
+      try (java.sql.Statement s1 = c.createStatement(); java.sql.Statement s2 = c.createStatement();
+          java.sql.ResultSet a = s1.executeQuery("SELECT id FROM ev ORDER BY id");
+          java.sql.ResultSet b = s2.executeQuery("SELECT id FROM ev ORDER BY id DESC")) {
+        for (int i = 0; i < rows; i++) {
+          org.junit.jupiter.api.Assertions.assertTrue(a.next() && b.next(), "row " + i);
+          assertEquals(i, a.getLong(1));
+          assertEquals(rows - 1 - i, b.getLong(1));
+        }
+        org.junit.jupiter.api.Assertions.assertFalse(a.next() || b.next());
+      }
+    }
+  }
 }
