@@ -151,8 +151,23 @@ class CellarPreparedStatement extends PreparedStatementChecks {
    * time zone is looked up only for a date or time, the only values read in it.
    */
   private void bind(int index, Object x, CalciteSetter calcite) throws SQLException {
+    if (!bindTyped(index, x)) {
+      calcite.set();
+    }
+  }
+
+  /**
+   * As {@link #bind(int, Object, CalciteSetter)}, false (nothing set) when the parameter has no
+   * Cellar type and Calcite must set it: the common setters' path, which makes no setter object.
+   */
+  private boolean bindTyped(int index, Object x) throws SQLException {
+    KeyType type = parameterType(index);
+    if (type == null) {
+      return false;
+    }
     boolean zoned = x instanceof java.util.Date || x instanceof java.time.temporal.Temporal;
-    bind(index, x, null, -1, zoned ? zone(null) : null, calcite);
+    bindAs(index, type, x, null, -1, zoned ? zone(null) : null);
+    return true;
   }
 
   /**
@@ -167,6 +182,12 @@ class CellarPreparedStatement extends PreparedStatementChecks {
       calcite.set();
       return;
     }
+    bindAs(index, type, x, target, scale, zone);
+  }
+
+  /** {@link #bind(int, Object, Integer, int, TimeZone, CalciteSetter)} of a parameter of Cellar type {@code type}. */
+  private void bindAs(int index, KeyType type, Object x, Integer target, int scale, TimeZone zone)
+      throws SQLException {
     SqlValue v = x == null ? null : target == null ? ParameterConversion.naturalOrFail(x, index, type, zone)
         : ParameterConversion.as(x, target, index, zone);
     if (v == null) {
@@ -206,47 +227,65 @@ class CellarPreparedStatement extends PreparedStatementChecks {
 
   @Override
   public void setBoolean(int index, boolean x) throws SQLException {
-    bind(index, x, () -> super.setBoolean(index, x));
+    if (!bindTyped(index, x)) {
+      super.setBoolean(index, x);
+    }
   }
 
   @Override
   public void setByte(int index, byte x) throws SQLException {
-    bind(index, x, () -> super.setByte(index, x));
+    if (!bindTyped(index, x)) {
+      super.setByte(index, x);
+    }
   }
 
   @Override
   public void setShort(int index, short x) throws SQLException {
-    bind(index, x, () -> super.setShort(index, x));
+    if (!bindTyped(index, x)) {
+      super.setShort(index, x);
+    }
   }
 
   @Override
   public void setInt(int index, int x) throws SQLException {
-    bind(index, x, () -> super.setInt(index, x));
+    if (!bindTyped(index, x)) {
+      super.setInt(index, x);
+    }
   }
 
   @Override
   public void setLong(int index, long x) throws SQLException {
-    bind(index, x, () -> super.setLong(index, x));
+    if (!bindTyped(index, x)) {
+      super.setLong(index, x);
+    }
   }
 
   @Override
   public void setFloat(int index, float x) throws SQLException {
-    bind(index, x, () -> super.setFloat(index, x));
+    if (!bindTyped(index, x)) {
+      super.setFloat(index, x);
+    }
   }
 
   @Override
   public void setDouble(int index, double x) throws SQLException {
-    bind(index, x, () -> super.setDouble(index, x));
+    if (!bindTyped(index, x)) {
+      super.setDouble(index, x);
+    }
   }
 
   @Override
   public void setBigDecimal(int index, BigDecimal x) throws SQLException {
-    bind(index, x, () -> super.setBigDecimal(index, x));
+    if (!bindTyped(index, x)) {
+      super.setBigDecimal(index, x);
+    }
   }
 
   @Override
   public void setString(int index, String x) throws SQLException {
-    bind(index, x, () -> super.setString(index, x));
+    if (!bindTyped(index, x)) {
+      super.setString(index, x);
+    }
   }
 
   @Override
@@ -256,7 +295,9 @@ class CellarPreparedStatement extends PreparedStatementChecks {
 
   @Override
   public void setBytes(int index, byte[] x) throws SQLException {
-    bind(index, x, () -> super.setBytes(index, x));
+    if (!bindTyped(index, x)) {
+      super.setBytes(index, x);
+    }
   }
 
   @Override
