@@ -10,6 +10,8 @@ import dev.cellar.storage.StoreLockedException;
 import dev.cellar.storage.TableNotEnabledException;
 import dev.cellar.storage.TableNotFoundException;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -44,10 +46,10 @@ public final class SqlErrors {
   }
 
   /** Java's own wording of a number parser's failure, and the text it failed on. */
-  private static final java.util.regex.Pattern JAVA_INPUT =
-      java.util.regex.Pattern.compile("For input string: \"(.*)\"(?: under radix \\d+)?", java.util.regex.Pattern.DOTALL);
-  private static final java.util.regex.Pattern JAVA_DECIMAL_CHAR =
-      java.util.regex.Pattern.compile("Character (.+) is neither a decimal digit number.*", java.util.regex.Pattern.DOTALL);
+  private static final Pattern JAVA_INPUT =
+      Pattern.compile("For input string: \"(.*)\"(?: under radix \\d+)?", Pattern.DOTALL);
+  private static final Pattern JAVA_DECIMAL_CHAR =
+      Pattern.compile("Character (.+) is neither a decimal digit number.*", Pattern.DOTALL);
 
   /**
    * The message of a text that is not a number, in the user's terms: the text when the parser
@@ -58,7 +60,7 @@ public final class SqlErrors {
         || javaMessage.startsWith("No digits")) {
       return "invalid number: the text has no digits";
     }
-    java.util.regex.Matcher m = JAVA_INPUT.matcher(javaMessage);
+    Matcher m = JAVA_INPUT.matcher(javaMessage);
     if (m.matches()) {
       return "invalid number: '" + m.group(1) + "' is not a number";
     }

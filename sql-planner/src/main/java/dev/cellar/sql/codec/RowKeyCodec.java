@@ -16,6 +16,7 @@ import java.util.Set;
  * {@code sql-planner/docs/key-encoding.md}. Instances are immutable and thread-safe.
  */
 public final class RowKeyCodec {
+  private static final byte[] EMPTY = new byte[0];
   private final List<KeyColumn> columns;
   private final FieldCodec[] fields;
   private final int buckets;
@@ -143,12 +144,7 @@ public final class RowKeyCodec {
    * {@link #withBucket}. {@code encodePrefix} of all columns is the (unsalted) key itself.
    */
   public byte[] encodePrefix(Object[] leading) {
-    checkCount(leading, false);
-    KeyWriter out = new KeyWriter(32);
-    for (int i = 0; i < leading.length; i++) {
-      fields[i].write(out, leading[i]);
-    }
-    return out.toByteArray();
+    return encodeWithTail(leading, EMPTY, 0);
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.cellar.storage.BulkLoad;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Delete;
+import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
@@ -26,6 +27,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,18 +145,19 @@ public final class IndexBuilder {
         if (cancelled.getAsBoolean()) {
           return false;
         }
+        List<Cell> cells = new ArrayList<>(CHUNK);
         Chunk chunk;
         lock.lock();
         try {
-          chunk = readChunk(from, first, fields, wanted);
+          chunk = readChunk(from, first, fields, wanted, p -> cells.addAll(p.cells()));
         } finally {
           lock.unlock();
         }
         rowsDone.addAndGet(chunk.entries);
         // A statement changing a row after its chunk was read writes that row's entries with a
         // later timestamp, so the chunk's entries may reach the index after the lock is released.
-        if (!chunk.cells.isEmpty()) {
-          writer.add(chunk.cells, chunk.entries);
+        if (!cells.isEmpty()) {
+          writer.add(cells, chunk.entries);
         }
         // a dynamic family's rows may be of any width: read whole, in one pass
         if (chunk.rows < CHUNK || data.isDynamic()) {
@@ -174,19 +177,20 @@ public final class IndexBuilder {
     return true;
   }
 
-  /** The entry cells of up to {@link #CHUNK} rows of the table, from the rows read. */
+  /** What {@link #readChunk} read: the entries made, the table's rows and the last of them. */
   private static final class Chunk {
-    final List<Cell> cells = new ArrayList<>(CHUNK);
     int entries;
     int rows;
     byte[] last;
   }
 
   /**
-   * Reads the entry cells of the {@link #CHUNK} rows from {@code from} (on, or after it unless
-   * {@code first}); a dynamic-family table's rows all at once. The caller holds the table's lock.
+   * Hands {@code sink} the entries of the {@link #CHUNK} rows from {@code from} (on, or after it
+   * unless {@code first}); a dynamic-family table's rows all at once. The caller holds the
+   * table's lock.
    */
-  private Chunk readChunk(byte[] from, boolean first, int[] fields, boolean[] wanted) {
+  private Chunk readChunk(byte[] from, boolean first, int[] fields, boolean[] wanted,
+      Consumer<Put> sink) {
     Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
     if (!data.isDynamic()) {
       scan.setLimit(CHUNK);
@@ -196,26 +200,16 @@ public final class IndexBuilder {
     Chunk chunk = new Chunk();
     try (ResultScanner s = db.store().table(data.def().storageName()).scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
-        chunk.entries += addEntryCells(r, wanted, putTs, chunk.cells);
+        for (Object[] row : rows(r, wanted)) {
+          Object[] e = index.newEntryRow(row, r.row());
+          sink.accept(index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)));
+          chunk.entries++;
+        }
         chunk.last = r.row();
         chunk.rows++;
       }
     }
     return chunk;
-  }
-
-  /**
-   * Adds the cells of the entries of store row {@code r} to {@code chunk}; returns how many
-   * entries.
-   */
-  private int addEntryCells(Result r, boolean[] wanted, long putTs, List<Cell> chunk) {
-    int n = 0;
-    for (Object[] row : rows(r, wanted)) {
-      Object[] e = index.newEntryRow(row, r.row());
-      chunk.addAll(index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)).cells());
-      n++;
-    }
-    return n;
   }
 
   /**
@@ -234,33 +228,16 @@ public final class IndexBuilder {
       }
       lock.lock();
       try {
-        Scan scan = new Scan().withStartRow(from, first).setCaching(CHUNK);
-        if (!data.isDynamic()) {
-          scan.setLimit(CHUNK);
-        }
-        data.addColumns(scan, fields);
-        long putTs = db.timestamps().next(false).putTs();
-        byte[] last = null;
-        int rowsRead = 0;
         WriteBatch batch = new WriteBatch();
-        try (ResultScanner s = db.store().table(t.storageName()).scanner(scan)) {
-          for (Result r = s.next(); r != null; r = s.next()) {
-            for (Object[] row : rows(r, wanted)) {
-              Object[] e = index.newEntryRow(row, r.row());
-              batch.add(entryTable, index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)));
-              rowsDone.incrementAndGet();
-            }
-            last = r.row();
-            rowsRead++;
-          }
-        }
+        Chunk chunk = readChunk(from, first, fields, wanted, p -> batch.add(entryTable, p));
         if (!batch.isEmpty()) {
           db.store().write(batch);
         }
-        if (rowsRead < CHUNK || data.isDynamic()) {
+        rowsDone.addAndGet(chunk.entries);
+        if (chunk.rows < CHUNK || data.isDynamic()) {
           break;
         }
-        from = last;
+        from = chunk.last;
         first = false;
       } finally {
         lock.unlock();
