@@ -71,6 +71,18 @@ public final class SqlErrors {
     return "invalid number: " + javaMessage;
   }
 
+  /**
+   * For an integer Java's parsers refused only for its size (its text all digits), the message
+   * of 22003; otherwise null.
+   */
+  static String integerOutOfRange(String javaMessage) {
+    Matcher m = javaMessage == null ? null : JAVA_INPUT.matcher(javaMessage);
+    if (m != null && m.matches() && m.group(1).matches("[+-]?[0-9]+")) {
+      return "numeric value out of range: " + m.group(1) + " does not fit the integer type it is read as";
+    }
+    return null;
+  }
+
   private static CellarSqlException translateOne(Throwable c) {
     String msg = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     if (c instanceof SqlParseException p) {
@@ -118,6 +130,10 @@ public final class SqlErrors {
       return arithmetic(a);
     }
     if (c instanceof NumberFormatException) {
+      String tooLarge = integerOutOfRange(c.getMessage());
+      if (tooLarge != null) {
+        return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, tooLarge, c);
+      }
       return new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, notANumber(c.getMessage()), c);
     }
     if (c instanceof java.time.DateTimeException) {

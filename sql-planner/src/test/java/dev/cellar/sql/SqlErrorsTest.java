@@ -42,6 +42,10 @@ class SqlErrorsTest {
       assertEquals("22018", e.sqlState());
       assertEquals(expected[i], e.getMessage(), thrown[i].getMessage());
     }
+    CellarSqlException big = SqlErrors.translate(thrownBy(() -> Long.parseLong("99999999999999999999")));
+    assertEquals("22003", big.sqlState());
+    assertEquals("numeric value out of range: 99999999999999999999 does not fit the integer type it is read as",
+        big.getMessage());
     assertEquals("invalid number: spaces around the number",
         SqlErrors.translate(new NumberFormatException("spaces around the number")).getMessage());
   }
