@@ -18,11 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code cellar sql} on a pseudo-terminal shows a progress line while a long statement runs: an
- * index build over 1,000,000 rows, its rows indexed so far and its rate read from
- * {@code CELLAR.OPERATIONS}; the line is gone when the prompt comes back.
+ * index build over 3,000,000 rows (long enough for the line, which shows after a second), its
+ * rows indexed so far and its rate read from {@code CELLAR.OPERATIONS}; the line is gone when
+ * the prompt comes back.
  */
 class ProgressTerminalTest {
-  private static final int ROWS = 1_000_000;
+  private static final int ROWS = 3_000_000;
 
   @TempDir
   Path home;
@@ -59,9 +60,10 @@ class ProgressTerminalTest {
           // wait on
         }
       }
-      assertTrue(rest != null && rest.contains("1,000,000 rows affected"), t.all());
+      assertTrue(rest != null && rest.contains(String.format(java.util.Locale.ROOT, "%,d rows affected", ROWS)),
+          t.all());
       t.type("SELECT COUNT(*) FROM t WHERE v = 'v17';\r");
-      t.await("| 101 ");
+      t.await("| 301 ");
       t.await("> ");
       t.type("!quit\r");
       assertEquals(0, t.exitStatus(), t.all());
