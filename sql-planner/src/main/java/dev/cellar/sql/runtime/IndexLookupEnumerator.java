@@ -114,7 +114,8 @@ public final class IndexLookupEnumerator implements Enumerator<Object> {
       for (int i = 0; i < keyFields.length; i++) {
         entryRow[keyFields[i]] = keyValues[i];
       }
-      Get g = new Get(index.dataKey(entryRow));
+      // an entry names a row that exists but for a write in flight or a stale entry
+      Get g = new Get(index.dataKey(entryRow)).expectFound(true);
       if (data.isDynamic()) {
         g.addColumn(data.families()[0], index.dataQualifier(entryRow));
       } else {

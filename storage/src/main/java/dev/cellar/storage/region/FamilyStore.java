@@ -174,10 +174,12 @@ final class FamilyStore {
       View v = view;
       List<StoreFileHandle> got = new ArrayList<>(v.files().size());
       boolean ok = true;
-      for (StoreFileHandle f : v.files()) {
+      List<StoreFileHandle> files = v.files();
+      for (int i = 0; i < files.size(); i++) {
+        StoreFileHandle f = files.get(i);
         // a file ruled out is not acquired: its row range and bloom filter are in memory, and
         // a file compacted away meanwhile held none of the row's cells either
-        if (probe != null && !probe.mayHold(f.reader())) {
+        if (probe != null && !probe.mayHold(f.reader(), i == files.size() - 1)) {
           continue;
         }
         if (f.tryAcquire()) {
@@ -233,23 +235,41 @@ final class FamilyStore {
   static final class RowProbe {
     private final byte[] row;
     private final NavigableSet<byte[]> qualifiers;
+    private final boolean expectFound;
     private BloomFilter.Key rowKey;
     private BloomFilter.Key[] columnKeys;
     private BloomFilter.Key emptyColumnKey;
 
     /** @param qualifiers the qualifiers the read asks for, or {@code null} for the whole family */
     RowProbe(byte[] row, NavigableSet<byte[]> qualifiers) {
+      this(row, qualifiers, false);
+    }
+
+    /**
+     * @param expectFound the read's row almost surely exists ({@link dev.cellar.storage.Get#expectFound}):
+     *     the oldest file's bloom filter is not asked
+     */
+    RowProbe(byte[] row, NavigableSet<byte[]> qualifiers, boolean expectFound) {
       this.row = row;
       this.qualifiers = qualifiers;
+      this.expectFound = expectFound;
     }
 
     /** Whether a file may hold cells the read needs: its row range first, then its bloom filter. */
     boolean mayHold(dev.cellar.storage.sst.StoreFileReader file) {
+      return mayHold(file, false);
+    }
+
+    /**
+     * As {@link #mayHold(dev.cellar.storage.sst.StoreFileReader)}; the bloom filter of the
+     * family's {@code oldest} file is not asked when the read expects its row to be found.
+     */
+    boolean mayHold(dev.cellar.storage.sst.StoreFileReader file, boolean oldest) {
       byte[] first = file.firstRow();
       if (first == null || Bytes.compare(row, first) < 0 || Bytes.compare(row, file.lastRow()) > 0) {
         return false;
       }
-      return mayHold(file.bloomFilter());
+      return oldest && expectFound || mayHold(file.bloomFilter());
     }
 
     /** Whether a file with this filter ({@code null}: none) may hold cells the read needs. */

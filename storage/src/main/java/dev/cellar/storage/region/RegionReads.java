@@ -105,7 +105,7 @@ final class RegionReads {
     }
     try {
       for (int f = 0; f < stores.size(); f++) {
-        stores.get(f).openSources(sources, acquired, new FamilyStore.RowProbe(row, named.get(f)));
+        stores.get(f).openSources(sources, acquired, new FamilyStore.RowProbe(row, named.get(f), get.expectsFound()));
       }
       if (pending != null) {
         sources.add(pending);
