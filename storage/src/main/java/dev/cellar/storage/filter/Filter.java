@@ -96,6 +96,15 @@ public abstract class Filter {
     return false;
   }
 
+  /**
+   * Whether {@link #filterRowKey(Cell)} may reject a row or give a hint. True by default; a
+   * filter that answers neither says false, and a scanner that can decide a row on views
+   * ({@link #decidesRowsOnViews()}) then builds no key or cell of a row it drops.
+   */
+  public boolean filtersRowKeys() {
+    return true;
+  }
+
   /** Whether the scan is over: no later row can pass. Checked before each row. */
   public boolean filterAllRemaining() {
     return false;

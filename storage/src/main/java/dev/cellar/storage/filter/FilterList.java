@@ -298,6 +298,23 @@ public final class FilterList extends Filter {
     return hint;
   }
 
+  /**
+   * False for an AND list none of whose members filters row keys: a member whose
+   * {@link #filterAllRemaining()} turns true ends the scan before the list is asked about a row.
+   */
+  @Override
+  public boolean filtersRowKeys() {
+    if (!all()) {
+      return true;
+    }
+    for (int i = 0; i < filters.size(); i++) {
+      if (filters.get(i).filtersRowKeys()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @Override
   public boolean hasFilterRow() {
     for (int i = 0; i < filters.size(); i++) {

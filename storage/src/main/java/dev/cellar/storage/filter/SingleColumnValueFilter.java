@@ -124,6 +124,12 @@ public final class SingleColumnValueFilter extends Filter {
     return true;
   }
 
+  /** False: rows are decided by the tested column's cells, never by their keys. */
+  @Override
+  public boolean filtersRowKeys() {
+    return false;
+  }
+
   /** True: the row is decided by the tested column's cells alone. */
   @Override
   public boolean decidesRowsOnViews() {

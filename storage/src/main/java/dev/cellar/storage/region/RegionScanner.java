@@ -46,6 +46,8 @@ public final class RegionScanner implements AutoCloseable {
   private final int batch;
   private int rowsLeft;
   private byte[] currentRow;
+  /** A forward scan has started a row: the next row begins past its rest. */
+  private boolean rowStarted;
   private boolean midRow;
   private boolean rowCounted;
   private boolean exhausted;
@@ -216,6 +218,9 @@ public final class RegionScanner implements AutoCloseable {
    */
   private boolean startNextRow() {
     Cell hint = rowHint;
+    if (hint == null && !scan.isReversed() && decidesOnViewsFirst() && !filter.filtersRowKeys()) {
+      return startRowOnViews();
+    }
     byte[] row = scan.isReversed() ? nextRowReversed() : nextRowForward();
     rowHint = null;
     if (row == null) {
@@ -275,6 +280,56 @@ public final class RegionScanner implements AutoCloseable {
         collectedPos = 0;
       }
     }
+    midRow = true;
+    rowCounted = false;
+    return true;
+  }
+
+  /**
+   * Whether the next row is to be decided on views first ({@link Filter#decidesRowsOnViews()}):
+   * while at most a quarter of the rows decided lately were kept, since a kept row is read twice.
+   */
+  private boolean decidesOnViewsFirst() {
+    return filter != null && filter.hasFilterRow() && filter.filtersViews() && filter.decidesRowsOnViews()
+        && 4 * kept <= decided;
+  }
+
+  /**
+   * {@link #startNextRow()} for a forward scan whose filter decides the row on views and never
+   * on its key: a row dropped is read in place, with no copy of its key and no cell built.
+   */
+  private boolean startRowOnViews() {
+    if (!moveToNextRowForward()) {
+      exhausted = true;
+      return false;
+    }
+    rowDone = false;
+    filter.reset();
+    reader.startRowAtIterator();
+    if (!keptOnViews()) {
+      countDecided(false);
+      rowDone = true;
+      return false;
+    }
+    // kept: read the row again from its start, building its cells
+    byte[] row = reader.rowCopy();
+    currentRow = row;
+    filter.reset();
+    it.seek(Cell.firstOnRow(row));
+    reader.startRow(row);
+    List<Cell> cells = new ArrayList<>();
+    Cell c;
+    while ((c = nextCell()) != null) {
+      cells.add(c);
+    }
+    filter.filterRowCells(cells);
+    boolean dropped = cells.isEmpty() || filter.filterRow();
+    countDecided(!dropped);
+    if (dropped) {
+      return false;
+    }
+    collected = cells;
+    collectedPos = 0;
     midRow = true;
     rowCounted = false;
     return true;
@@ -383,6 +438,19 @@ public final class RegionScanner implements AutoCloseable {
   }
 
   private byte[] nextRowForward() {
+    if (!moveToNextRowForward()) {
+      return null;
+    }
+    CellView v = it.view();
+    int ro = v.rowOffset();
+    return Arrays.copyOfRange(v.rowArray(), ro, ro + v.rowLength());
+  }
+
+  /**
+   * Moves the iterator to the first cell of the next row of a forward scan (past the rest of
+   * the row read before); false at the end of the scan in this region.
+   */
+  private boolean moveToNextRowForward() {
     if (!started) {
       started = true;
       byte[] from = scan.startRow();
@@ -395,18 +463,11 @@ public final class RegionScanner implements AutoCloseable {
       }
     } else if (rowHint != null) {
       it.seek(Cell.firstOnRow(rowHint.row()));
-    } else if (currentRow != null) {
+    } else if (rowStarted) {
       reader.skipRow(); // the rest of the row just read, if any
     }
-    if (!it.valid()) {
-      return null;
-    }
-    CellView v = it.view();
-    if (pastBound(v)) {
-      return null;
-    }
-    int ro = v.rowOffset();
-    return Arrays.copyOfRange(v.rowArray(), ro, ro + v.rowLength());
+    rowStarted = true;
+    return it.valid() && !pastBound(it.view());
   }
 
   /** Whether the row of {@code v} is past where this forward scan ends in the region. */

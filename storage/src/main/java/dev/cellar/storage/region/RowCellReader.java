@@ -257,6 +257,11 @@ final class RowCellReader {
   }
 
   /** The current row as an array of its own length. */
+  /** The current row's key, as a new array. */
+  byte[] rowCopy() {
+    return Arrays.copyOf(row, rowLength);
+  }
+
   private byte[] rowKey() {
     return row.length == rowLength ? row : Arrays.copyOf(row, rowLength);
   }

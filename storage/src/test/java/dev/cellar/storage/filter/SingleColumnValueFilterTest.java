@@ -260,6 +260,11 @@ class SingleColumnValueFilterTest extends FilterFixtureTest {
         z.apply("1", CompareOperator.EQUAL)).decidesRowsOnViews(), "OR");
     assertTrue(!new FilterList(y.apply("1", CompareOperator.EQUAL), new OnBuiltCells(z.apply("1", CompareOperator.EQUAL)))
         .filtersViews(), "a member on built cells");
+    // rows of the AND list are never rejected by key: a dropped row's key is not even copied
+    assertTrue(!views.filtersRowKeys() && !y.apply("1", CompareOperator.EQUAL).filtersRowKeys());
+    assertTrue(new FilterList(FilterList.Operator.MUST_PASS_ONE, y.apply("1", CompareOperator.EQUAL)).filtersRowKeys(),
+        "OR");
+    assertTrue(new FilterList(views, new PrefixFilter(Bytes.toBytes("r1"))).filtersRowKeys(), "a member on keys");
     int scans = 0;
     for (String v : new String[] {"0", "1", "2"}) {
       for (CompareOperator op : new CompareOperator[] {CompareOperator.EQUAL, CompareOperator.GREATER_OR_EQUAL}) {
