@@ -32,26 +32,13 @@ public final class RegionScanner implements AutoCloseable {
   private final CellIterator it;
   private final RowCellReader reader;
   private final Runnable onClose;
-  private final byte[] start;
-  private final byte[] stop;
-  /**
-   * Forward scans: the lower of the region's end (exclusive) and the scan's stop row, empty for
-   * none; whether a row equal to it is read.
-   */
-  private final byte[] bound;
-  private final boolean boundIncluded;
-  /** The iterator's part last compared with the bound, and whether all its rows are within it. */
-  private Object partChecked;
-  private boolean partWithinBound;
+  private final ScanRows rows;
   private final int batch;
   private int rowsLeft;
   private byte[] currentRow;
-  /** A forward scan has started a row: the next row begins past its rest. */
-  private boolean rowStarted;
   private boolean midRow;
   private boolean rowCounted;
   private boolean exhausted;
-  private boolean started;
   private boolean closed;
   private final Filter filter;
   /** The current row has no more cells to offer (ended, or a filter skipped its rest). */
@@ -86,17 +73,7 @@ public final class RegionScanner implements AutoCloseable {
     this.onClose = onClose;
     this.batch = scan.batch();
     this.rowsLeft = scan.limit() > 0 ? scan.limit() : Integer.MAX_VALUE;
-    // Clip the scan's bounds to the region (both kept as inclusive-start / exclusive-stop for forward).
-    this.start = regionStart;
-    this.stop = regionEnd;
-    byte[] scanStop = scan.stopRow();
-    if (scanStop.length > 0 && (regionEnd.length == 0 || Bytes.compare(scanStop, regionEnd) < 0)) {
-      this.bound = scanStop;
-      this.boundIncluded = scan.includeStopRow();
-    } else {
-      this.bound = regionEnd;
-      this.boundIncluded = false;
-    }
+    this.rows = new ScanRows(scan, it, reader, regionStart, regionEnd);
     this.filter = filter;
     if (filter != null) {
       filter.setReversed(scan.isReversed());
@@ -174,23 +151,14 @@ public final class RegionScanner implements AutoCloseable {
    * @return the number of rows visited
    */
   public int visit(ScanVisitor visitor, int maxRows) {
-    if (filter != null || scan.isReversed() || started || closed) {
+    if (filter != null || scan.isReversed() || rows.started() || closed) {
       throw new IllegalStateException("visit needs a new forward scanner without a filter");
     }
-    started = true;
     exhausted = true;
-    byte[] from = scan.startRow();
-    if (Bytes.compare(from, start) < 0) {
-      from = start;
-    }
-    it.seek(Cell.firstOnRow(from));
-    byte[] scanStart = scan.startRow();
-    if (it.valid() && !scan.includeStartRow() && it.view().rowEquals(scanStart, 0, scanStart.length)) {
-      it.seek(Cell.firstOnRow(Bytes.rowAfter(scanStart)));
-    }
-    int rows = 0;
-    while (rows < maxRows && it.valid()) {
-      if (pastBound(it.view())) {
+    rows.seekFirstForward();
+    int visited = 0;
+    while (visited < maxRows && it.valid()) {
+      if (rows.pastBound(it.view())) {
         break;
       }
       reader.startRowAtIterator();
@@ -205,10 +173,10 @@ public final class RegionScanner implements AutoCloseable {
         reader.consume();
       }
       if (any) {
-        rows++;
+        visited++;
       }
     }
-    return rows;
+    return visited;
   }
 
   /**
@@ -221,7 +189,7 @@ public final class RegionScanner implements AutoCloseable {
     if (hint == null && !scan.isReversed() && decidesOnViewsFirst() && !filter.filtersRowKeys()) {
       return startRowOnViews();
     }
-    byte[] row = scan.isReversed() ? nextRowReversed() : nextRowForward();
+    byte[] row = scan.isReversed() ? rows.nextReversed(rowHint, currentRow) : nextRowForward();
     rowHint = null;
     if (row == null) {
       exhausted = true;
@@ -263,23 +231,35 @@ public final class RegionScanner implements AutoCloseable {
             reader.seekTo(hint);
           }
         }
-        List<Cell> cells = new ArrayList<>();
-        Cell c;
-        while ((c = nextCell()) != null) {
-          cells.add(c);
-        }
-        filter.filterRowCells(cells);
-        boolean dropped = cells.isEmpty() || filter.filterRow();
-        if (onViews) {
-          countDecided(!dropped);
-        }
-        if (dropped) {
-          return false;
-        }
-        collected = cells;
-        collectedPos = 0;
+        return collectRow(onViews);
       }
     }
+    midRow = true;
+    rowCounted = false;
+    return true;
+  }
+
+  /**
+   * Reads the current row's cells through the filter for a filter with row-level steps, and
+   * runs those; false if the row is dropped, else the row is ready ({@code collected} holds its
+   * cells). {@code onViews}: the row was first decided on views, and counts as decided.
+   */
+  private boolean collectRow(boolean onViews) {
+    List<Cell> cells = new ArrayList<>();
+    Cell c;
+    while ((c = nextCell()) != null) {
+      cells.add(c);
+    }
+    filter.filterRowCells(cells);
+    boolean dropped = cells.isEmpty() || filter.filterRow();
+    if (onViews) {
+      countDecided(!dropped);
+    }
+    if (dropped) {
+      return false;
+    }
+    collected = cells;
+    collectedPos = 0;
     midRow = true;
     rowCounted = false;
     return true;
@@ -299,7 +279,7 @@ public final class RegionScanner implements AutoCloseable {
    * on its key: a row dropped is read in place, with no copy of its key and no cell built.
    */
   private boolean startRowOnViews() {
-    if (!moveToNextRowForward()) {
+    if (!rows.nextForward(rowHint)) {
       exhausted = true;
       return false;
     }
@@ -317,22 +297,7 @@ public final class RegionScanner implements AutoCloseable {
     filter.reset();
     it.seek(Cell.firstOnRow(row));
     reader.startRow(row);
-    List<Cell> cells = new ArrayList<>();
-    Cell c;
-    while ((c = nextCell()) != null) {
-      cells.add(c);
-    }
-    filter.filterRowCells(cells);
-    boolean dropped = cells.isEmpty() || filter.filterRow();
-    countDecided(!dropped);
-    if (dropped) {
-      return false;
-    }
-    collected = cells;
-    collectedPos = 0;
-    midRow = true;
-    rowCounted = false;
-    return true;
+    return collectRow(true);
   }
 
   private void countDecided(boolean keptRow) {
@@ -438,94 +403,12 @@ public final class RegionScanner implements AutoCloseable {
   }
 
   private byte[] nextRowForward() {
-    if (!moveToNextRowForward()) {
+    if (!rows.nextForward(rowHint)) {
       return null;
     }
     CellView v = it.view();
     int ro = v.rowOffset();
     return Arrays.copyOfRange(v.rowArray(), ro, ro + v.rowLength());
-  }
-
-  /**
-   * Moves the iterator to the first cell of the next row of a forward scan (past the rest of
-   * the row read before); false at the end of the scan in this region.
-   */
-  private boolean moveToNextRowForward() {
-    if (!started) {
-      started = true;
-      byte[] from = scan.startRow();
-      if (Bytes.compare(from, start) < 0) {
-        from = start;
-      }
-      it.seek(Cell.firstOnRow(from));
-      if (it.valid() && !scan.includeStartRow() && Arrays.equals(it.cell().row(), scan.startRow())) {
-        it.seek(Cell.firstOnRow(Bytes.rowAfter(scan.startRow())));
-      }
-    } else if (rowHint != null) {
-      it.seek(Cell.firstOnRow(rowHint.row()));
-    } else if (rowStarted) {
-      reader.skipRow(); // the rest of the row just read, if any
-    }
-    rowStarted = true;
-    return it.valid() && !pastBound(it.view());
-  }
-
-  /** Whether the row of {@code v} is past where this forward scan ends in the region. */
-  private boolean pastBound(CellView v) {
-    if (bound.length == 0) {
-      return false;
-    }
-    Object part = it.part();
-    if (part != null) {
-      if (part != partChecked) {
-        // compared once a part (a data block), not once a row
-        int c = Bytes.compare(it.lastRowOfPart(), bound);
-        partChecked = part;
-        partWithinBound = c < 0 || (c == 0 && boundIncluded);
-      }
-      if (partWithinBound) {
-        return false;
-      }
-    }
-    int ro = v.rowOffset();
-    int cmp = Arrays.compareUnsigned(v.rowArray(), ro, ro + v.rowLength(), bound, 0, bound.length);
-    return cmp > 0 || (cmp == 0 && !boundIncluded);
-  }
-
-  private byte[] nextRowReversed() {
-    byte[] candidate;
-    if (!started) {
-      started = true;
-      byte[] from = scan.startRow();
-      // Upper bound: the scan's start row (inclusive or not) clipped to the region's end (exclusive).
-      if (from.length == 0 || (stop.length > 0 && Bytes.compare(from, stop) >= 0)) {
-        candidate = it.lastRowBefore(stop);
-      } else if (scan.includeStartRow()) {
-        candidate = it.lastRowBefore(Bytes.rowAfter(from));
-      } else {
-        candidate = it.lastRowBefore(from);
-      }
-    } else if (rowHint != null) {
-      // The largest row not above the hint's row (below the current row: hints only move forward).
-      candidate = it.lastRowBefore(Bytes.rowAfter(rowHint.row()));
-    } else {
-      candidate = it.lastRowBefore(currentRow);
-    }
-    if (candidate == null) {
-      return null;
-    }
-    if (start.length > 0 && Bytes.compare(candidate, start) < 0) {
-      return null;
-    }
-    byte[] scanStop = scan.stopRow();
-    if (scanStop.length > 0) {
-      int cmp = Bytes.compare(candidate, scanStop);
-      if (cmp < 0 || (cmp == 0 && !scan.includeStopRow())) {
-        return null;
-      }
-    }
-    it.seek(Cell.firstOnRow(candidate));
-    return candidate;
   }
 
   @Override
