@@ -56,4 +56,48 @@ class IndexBuildKeysTest {
       }
     }
   }
+
+  /**
+   * Value columns of several families, some NULL, indexed and included: a build that reads the
+   * cells in place (no key column, row timestamp or MAP column wanted) decodes each column from
+   * its own cell.
+   */
+  @Test
+  void aBuildReadingCellsInPlaceDecodesColumnsOfSeveralFamilies() throws Exception {
+    try (Connection c = Sql.connect(Sql.freshMem())) {
+      run(c, "CREATE TABLE f (k INTEGER NOT NULL PRIMARY KEY, a.x VARCHAR, b.y INTEGER, a.z DATE, b.w DOUBLE)");
+      Random rnd = new Random(5);
+      try (PreparedStatement ins = c.prepareStatement("UPSERT INTO f VALUES (?, ?, ?, ?, ?)")) {
+        for (int i = 0; i < ROWS; i++) {
+          ins.setInt(1, i);
+          ins.setString(2, rnd.nextInt(5) == 0 ? null : "x" + rnd.nextInt(50));
+          if (rnd.nextInt(7) == 0) {
+            ins.setNull(3, java.sql.Types.INTEGER);
+          } else {
+            ins.setInt(3, rnd.nextInt(60));
+          }
+          ins.setDate(4, rnd.nextInt(4) == 0 ? null : java.sql.Date.valueOf(java.time.LocalDate.of(2020, 1, 1)
+              .plusDays(rnd.nextInt(900))));
+          ins.setDouble(5, rnd.nextInt(1000) / 8.0);
+          ins.addBatch();
+        }
+        ins.executeBatch();
+      }
+      run(c, "CREATE INDEX i_y ON f (b.y) INCLUDE (a.x, a.z)", "CREATE INDEX i_zx ON f (a.z, a.x) INCLUDE (b.w)");
+      for (String ix : List.of("I_Y", "I_ZX")) {
+        assertEquals(0, Sql.update(c, "ALTER INDEX " + ix + " ON f VERIFY"), ix);
+      }
+      for (int y = 0; y < 60; y += 11) {
+        String byIndex = "SELECT k, x, z FROM f WHERE y = " + y + " ORDER BY k";
+        assertTrue(Sql.strings(c, "EXPLAIN PLAN FOR " + byIndex).toString().contains("I_Y"), byIndex);
+        List<List<Object>> rows = Sql.rows(c, byIndex);
+        assertTrue(!rows.isEmpty(), byIndex);
+        assertEquals(Sql.rows(c, "SELECT k, x, z FROM f WHERE y + 0 = " + y + " ORDER BY k"), rows, byIndex);
+      }
+      String byZ = "SELECT k, x, w FROM f WHERE z = DATE '2020-03-01' ORDER BY k";
+      assertTrue(Sql.strings(c, "EXPLAIN PLAN FOR " + byZ).toString().contains("I_ZX"), byZ);
+      assertEquals(Sql.rows(c, "SELECT k, x, w FROM f WHERE CAST(z AS VARCHAR) = '2020-03-01' ORDER BY k"),
+          Sql.rows(c, byZ));
+    }
+  }
 }

@@ -197,8 +197,22 @@ public final class IndexBuilder {
     }
     data.addColumns(scan, fields);
     long putTs = db.timestamps().next(false).putTs();
+    Table table = db.store().table(data.def().storageName());
+    if (IndexChunkVisitor.canRead(data, wanted)) {
+      IndexChunkVisitor v = new IndexChunkVisitor(data, wanted, (row, key, ts) -> {
+        Object[] e = index.newEntryRow(row, key);
+        sink.accept(index.entryPut(index.entryKey(e, key), e, rowTimes && ts != Long.MIN_VALUE ? ts : putTs));
+      });
+      table.scan(scan, v);
+      v.finish();
+      Chunk chunk = new Chunk();
+      chunk.entries = v.rows();
+      chunk.rows = v.rows();
+      chunk.last = v.lastKey();
+      return chunk;
+    }
     Chunk chunk = new Chunk();
-    try (ResultScanner s = db.store().table(data.def().storageName()).scanner(scan)) {
+    try (ResultScanner s = table.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
         for (Object[] row : rows(r, wanted)) {
           Object[] e = index.newEntryRow(row, r.row());

@@ -91,10 +91,10 @@ final class RowCodec {
       row[m.rowTimestampField] = timestampValue(c.timestamp());
     }
     if (wanted == null || wanted[m.qualifierField]) {
-      row[m.qualifierField] = readValue(r, m.qualifierField, c.qualifier());
+      row[m.qualifierField] = readValue(r.row(), m.qualifierField, c.qualifier());
     }
     if (wanted == null || wanted[m.cellValueField]) {
-      row[m.cellValueField] = readValue(r, m.cellValueField, c.value());
+      row[m.cellValueField] = readValue(r.row(), m.cellValueField, c.value());
     }
   }
 
@@ -289,7 +289,7 @@ final class RowCodec {
       while (j < m.valueFields.length && compare(c, j) == 0) {
         int f = m.valueFields[j];
         if (wanted == null || wanted[f]) {
-          row[f] = readValue(r, f, c.value());
+          row[f] = readValue(r.row(), f, c.value());
         }
         j++;
       }
@@ -314,7 +314,7 @@ final class RowCodec {
           map = new java.util.LinkedHashMap<>();
         }
         // several versions of a cell come newest first
-        map.putIfAbsent(new String(c.qualifier(), StandardCharsets.UTF_8), readValue(r, f, c.value()));
+        map.putIfAbsent(new String(c.qualifier(), StandardCharsets.UTF_8), readValue(r.row(), f, c.value()));
       }
     }
     return map;
@@ -351,7 +351,8 @@ final class RowCodec {
   }
 
   /** Field {@code f} from bytes of a cell of row {@code r}. */
-  private Object readValue(Result r, int f, byte[] bytes) {
+  /** Field {@code f}'s value from its cell's bytes, in row {@code rowKey} (for messages). */
+  Object readValue(byte[] rowKey, int f, byte[] bytes) {
     try {
       Object v = RuntimeValues.toRuntime(m.types[f], m.formats[f].decode(m.types[f], bytes));
       return m.isMapped() && v instanceof BigDecimal d ? toColumnScale(f, d) : v;
@@ -361,7 +362,7 @@ final class RowCodec {
       }
       throw new CellarSqlException(m.isMapped() ? badDataState(e) : SqlState.DATA_CORRUPTED, "cannot "
           + (m.isMapped() ? "read" : "decode") + " column " + m.def.columns().get(f).name() + " of table "
-          + m.def.name() + " in row '" + Bytes.toStringBinary(r.row()) + "': " + e.getMessage(), e);
+          + m.def.name() + " in row '" + Bytes.toStringBinary(rowKey) + "': " + e.getMessage(), e);
     }
   }
 

@@ -213,6 +213,11 @@ public final class TableMapping {
   /** Encodes and decodes rows as this mapping lays them out. */
   private final RowCodec codec;
 
+  /** Field {@code f}'s value from its cell's bytes, in the row of key {@code rowKey} (for messages). */
+  Object readValue(byte[] rowKey, int f, byte[] bytes) {
+    return codec.readValue(rowKey, f, bytes);
+  }
+
   /** How many versions of each cell a read returns: above 1, each version is a SQL row. */
   final int readVersions;
 

@@ -1,0 +1,116 @@
+package dev.cellar.sql.exec;
+
+import dev.cellar.storage.CellView;
+import dev.cellar.storage.ScanVisitor;
+import java.util.Arrays;
+
+/**
+ * Reads the rows of an index build's chunk as the store shows them ({@link ScanVisitor}): the
+ * columns an entry needs are decoded from the cells in place, and no result or cell is built
+ * for a row. Only for rows whose wanted fields are all value columns of one cell each
+ * ({@link #canRead}); the build reads other tables through results.
+ */
+final class IndexChunkVisitor implements ScanVisitor {
+  /** Receives each row read. */
+  interface RowSink {
+    /**
+     * @param row the row's fields, the wanted ones decoded (the array is the sink's)
+     * @param key the row's key (the array is the sink's)
+     * @param maxTimestamp the largest timestamp of the row's cells read
+     */
+    void accept(Object[] row, byte[] key, long maxTimestamp);
+  }
+
+  private final TableMapping m;
+  private final boolean[] wanted;
+  private final RowSink sink;
+  private Object[] row;
+  private byte[] key;
+  private long maxTs;
+  /** The value field to compare the next cell with: cells and value fields come in the same order. */
+  private int next;
+  private int rows;
+
+  IndexChunkVisitor(TableMapping m, boolean[] wanted, RowSink sink) {
+    this.m = m;
+    this.wanted = wanted;
+    this.sink = sink;
+  }
+
+  /**
+   * Whether a build can read the table this way: one SQL row a store row, one version, and no
+   * wanted field from the key, the row's timestamp or a MAP column's cells.
+   */
+  static boolean canRead(TableMapping m, boolean[] wanted) {
+    if (m.def().isDynamic() || m.readVersions() != 1) {
+      return false;
+    }
+    for (int f : m.keyFields) {
+      if (wanted[f]) {
+        return false;
+      }
+    }
+    for (int f : m.mapFields) {
+      if (wanted[f]) {
+        return false;
+      }
+    }
+    return m.rowTimestampField < 0 || !wanted[m.rowTimestampField];
+  }
+
+  @Override
+  public void startRow(CellView first) {
+    finish();
+    int ro = first.rowOffset();
+    key = Arrays.copyOfRange(first.rowArray(), ro, ro + first.rowLength());
+    row = new Object[m.fieldCount()];
+    maxTs = Long.MIN_VALUE;
+    next = 0;
+  }
+
+  @Override
+  public void cell(CellView c) {
+    maxTs = Math.max(maxTs, c.timestamp());
+    int[] fields = m.valueFields;
+    int cmp;
+    while (next < fields.length && (cmp = compare(c, next)) > 0) {
+      next++;
+    }
+    // several fields may read one cell (a column a query declares again with another type)
+    for (int j = next; j < fields.length && compare(c, j) == 0; j++) {
+      int f = fields[j];
+      if (wanted[f]) {
+        row[f] = m.readValue(key, f, c.value());
+      }
+    }
+  }
+
+  private int compare(CellView c, int j) {
+    int cmp = Arrays.compareUnsigned(c.family(), m.valueFamily[j]);
+    if (cmp != 0) {
+      return cmp;
+    }
+    byte[] q = m.valueQualifier[j];
+    int off = c.qualifierOffset();
+    return Arrays.compareUnsigned(c.qualifierArray(), off, off + c.qualifierLength(), q, 0, q.length);
+  }
+
+  /** Hands the row being read, if any, to the sink; called after the scan for the last row. */
+  void finish() {
+    if (row != null) {
+      sink.accept(row, key, maxTs);
+      rows++;
+      row = null;
+    }
+  }
+
+  /** Rows handed to the sink. */
+  int rows() {
+    return rows;
+  }
+
+  /** The key of the last row read, or null if none was. */
+  byte[] lastKey() {
+    return key;
+  }
+}
