@@ -82,14 +82,22 @@ public final class IndexBuilder {
    * so that the entry expires with it; otherwise {@code putTs}, the chunk's.
    */
   private long entryTs(Result r, long putTs) {
-    if (!rowTimes) {
-      return putTs;
-    }
     long ts = Long.MIN_VALUE;
     for (Cell c : r.cells()) {
       ts = Math.max(ts, c.timestamp());
     }
-    return ts == Long.MIN_VALUE ? putTs : ts;
+    return entryTs(ts, putTs);
+  }
+
+  /** {@link #entryTs(Result, long)} for a row whose cells' largest timestamp is {@code maxTs} (MIN_VALUE: none). */
+  private long entryTs(long maxTs, long putTs) {
+    return rowTimes && maxTs != Long.MIN_VALUE ? maxTs : putTs;
+  }
+
+  /** Hands {@code sink} the entry of a table row of key {@code key}, its wanted fields decoded in {@code row}. */
+  private void emit(Object[] row, byte[] key, long ts, Consumer<Put> sink) {
+    Object[] e = index.newEntryRow(row, key);
+    sink.accept(index.entryPut(index.entryKey(e, key), e, ts));
   }
 
   /** Rows of the table indexed so far. */
@@ -199,10 +207,8 @@ public final class IndexBuilder {
     long putTs = db.timestamps().next(false).putTs();
     Table table = db.store().table(data.def().storageName());
     if (IndexChunkVisitor.canRead(data, wanted)) {
-      IndexChunkVisitor v = new IndexChunkVisitor(data, wanted, (row, key, ts) -> {
-        Object[] e = index.newEntryRow(row, key);
-        sink.accept(index.entryPut(index.entryKey(e, key), e, rowTimes && ts != Long.MIN_VALUE ? ts : putTs));
-      });
+      IndexChunkVisitor v = new IndexChunkVisitor(data, wanted,
+          (row, key, maxTs) -> emit(row, key, entryTs(maxTs, putTs), sink));
       table.scan(scan, v);
       v.finish();
       Chunk chunk = new Chunk();
@@ -215,8 +221,7 @@ public final class IndexBuilder {
     try (ResultScanner s = table.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
         for (Object[] row : rows(r, wanted)) {
-          Object[] e = index.newEntryRow(row, r.row());
-          sink.accept(index.entryPut(index.entryKey(e, r.row()), e, entryTs(r, putTs)));
+          emit(row, r.row(), entryTs(r, putTs), sink);
           chunk.entries++;
         }
         chunk.last = r.row();

@@ -72,27 +72,16 @@ final class IndexChunkVisitor implements ScanVisitor {
   public void cell(CellView c) {
     maxTs = Math.max(maxTs, c.timestamp());
     int[] fields = m.valueFields;
-    int cmp;
-    while (next < fields.length && (cmp = compare(c, next)) > 0) {
+    while (next < fields.length && RowCodec.compareToValueField(m, c, next) > 0) {
       next++;
     }
     // several fields may read one cell (a column a query declares again with another type)
-    for (int j = next; j < fields.length && compare(c, j) == 0; j++) {
+    for (int j = next; j < fields.length && RowCodec.compareToValueField(m, c, j) == 0; j++) {
       int f = fields[j];
       if (wanted[f]) {
         row[f] = m.readValue(key, f, c.value());
       }
     }
-  }
-
-  private int compare(CellView c, int j) {
-    int cmp = Arrays.compareUnsigned(c.family(), m.valueFamily[j]);
-    if (cmp != 0) {
-      return cmp;
-    }
-    byte[] q = m.valueQualifier[j];
-    int off = c.qualifierOffset();
-    return Arrays.compareUnsigned(c.qualifierArray(), off, off + c.qualifierLength(), q, 0, q.length);
   }
 
   /** Hands the row being read, if any, to the sink; called after the scan for the last row. */

@@ -9,6 +9,7 @@ import dev.cellar.sql.codec.RowKeyCodec;
 import dev.cellar.sql.codec.ValueFormat;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellView;
 import dev.cellar.storage.Result;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -350,7 +351,6 @@ final class RowCodec {
     return out;
   }
 
-  /** Field {@code f} from bytes of a cell of row {@code r}. */
   /** Field {@code f}'s value from its cell's bytes, in row {@code rowKey} (for messages). */
   Object readValue(byte[] rowKey, int f, byte[] bytes) {
     try {
@@ -442,11 +442,21 @@ final class RowCodec {
   }
 
   private int compare(Cell c, int j) {
+    return compareToValueField(m, c, j);
+  }
+
+  /**
+   * How cell {@code c} sorts against the cell of value field {@code m.valueFields[j]} (family,
+   * then qualifier): cells of a row and the value fields come in that order.
+   */
+  static int compareToValueField(TableMapping m, CellView c, int j) {
     int cmp = Arrays.compareUnsigned(c.family(), m.valueFamily[j]);
     if (cmp != 0) {
       return cmp;
     }
-    return Arrays.compareUnsigned(c.qualifier(), m.valueQualifier[j]);
+    byte[] q = m.valueQualifier[j];
+    int off = c.qualifierOffset();
+    return Arrays.compareUnsigned(c.qualifierArray(), off, off + c.qualifierLength(), q, 0, q.length);
   }
 
   /** {@code (ID, NAME)=(1, x)}: how messages name a row's key. */

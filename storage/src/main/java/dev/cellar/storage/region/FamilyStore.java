@@ -255,14 +255,10 @@ final class FamilyStore {
       this.expectFound = expectFound;
     }
 
-    /** Whether a file may hold cells the read needs: its row range first, then its bloom filter. */
-    boolean mayHold(dev.cellar.storage.sst.StoreFileReader file) {
-      return mayHold(file, false);
-    }
-
     /**
-     * As {@link #mayHold(dev.cellar.storage.sst.StoreFileReader)}; the bloom filter of the
-     * family's {@code oldest} file is not asked when the read expects its row to be found.
+     * Whether a file may hold cells the read needs: its row range first, then its bloom filter,
+     * which is not asked for the family's {@code oldest} file when the read expects its row to
+     * be found.
      */
     boolean mayHold(dev.cellar.storage.sst.StoreFileReader file, boolean oldest) {
       byte[] first = file.firstRow();
