@@ -12,7 +12,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
@@ -22,7 +25,8 @@ import java.util.stream.Stream;
  * several threads until it is killed (point reads, range scans, lookups through a global and a
  * LOCAL index, wide-row reads, inserts, updates, deletes, wide-row upserts and small
  * transactions), printing on standard output every few seconds one {@code stat} line (the
- * operations done per kind, the CPU time of its Java threads, heap used after a full GC, live threads and open file
+ * operations done per kind, the CPU time of its Java threads, the CPU time of a fixed piece of work
+ * (the machine's speed at that moment), heap used after a full GC, live threads and open file
  * descriptors), and one {@code ack} line per committed transaction of the ledger, once its
  * commit returned.
  *
@@ -321,12 +325,21 @@ final class SoakWorker {
     return new String(chars);
   }
 
-  /** One report: {@code stat ms=.. cpu=.. heap=.. threads=.. fds=.. errors=.. POINT=.. ...}. */
+  /** CPU time the reports' calibrations took, left out of the threads' CPU time they report. */
+  private static long calibrationCpu;
+
+  /**
+   * One report: {@code stat ms=.. cpu=.. calib=.. heap=.. threads=.. fds=.. errors=.. POINT=.. ...}.
+   * {@code calib} is the CPU time in microseconds of a fixed piece of work ({@link #calibrate}): what
+   * the machine's speed at that moment makes of the same work.
+   */
   private static String stat(long ms) throws IOException {
     System.gc();
     long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    long cpu = 0; // of the Java threads (workers, flushes, compactions), not of the compiler's or the collector's
+    long calib = calibrate(mx);
+    calibrationCpu += calib;
+    long cpu = -calibrationCpu; // of the Java threads (workers, flushes, compactions), not of the compiler's or the collector's
     for (long id : mx.getAllThreadIds()) {
       cpu += Math.max(0, mx.getThreadCpuTime(id));
     }
@@ -336,11 +349,41 @@ final class SoakWorker {
       fds = open.count() - 1; // less the listing's own
     }
     StringBuilder line = new StringBuilder("stat ms=").append(ms).append(" cpu=").append(cpu / 1_000_000)
+        .append(" calib=").append(calib / 1_000)
         .append(" heap=").append(heap).append(" threads=").append(threads).append(" fds=").append(fds)
         .append(" errors=").append(ERRORS.sum());
     for (Kind k : Kind.values()) {
       line.append(' ').append(k).append('=').append(DONE[k.ordinal()].sum());
     }
     return line.toString();
+  }
+
+  /**
+   * The CPU time in nanoseconds of the same work every time: hashing, sorting and looking up
+   * 20,000 seeded numbers, the kind of work the workload's threads do. A machine made slower by
+   * others (a neighbour on the same core, a throttled clock) makes it slower in the same measure
+   * as the workload.
+   */
+  private static long calibrate(ThreadMXBean mx) {
+    long t0 = mx.getCurrentThreadCpuTime();
+    Random r = new Random(42);
+    long[] keys = new long[20_000];
+    Map<Long, Long> map = new HashMap<>();
+    for (int round = 0; round < 4; round++) {
+      map.clear();
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = r.nextLong();
+        map.put(keys[i], (long) i);
+      }
+      Arrays.sort(keys);
+      long sum = 0;
+      for (long k : keys) {
+        sum += map.get(k);
+      }
+      if (sum != (long) keys.length * (keys.length - 1) / 2) {
+        throw new AssertionError("calibration summed " + sum);
+      }
+    }
+    return mx.getCurrentThreadCpuTime() - t0;
   }
 }
