@@ -80,7 +80,8 @@ final class CellarMeta extends CalciteMetaAccess {
     try {
       return dev.cellar.sql.prepare.PlanningStop.within(queryTimeoutMs(h), cancelFlag(h), () -> {
         try {
-          return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+          return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame,
+              new PlainStatementCallback(callback));
         } catch (NoSuchStatementException e) {
           throw new MissingStatement(e);
         }

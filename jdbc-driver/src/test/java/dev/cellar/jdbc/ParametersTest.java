@@ -140,6 +140,27 @@ class ParametersTest extends FreshDatabaseTest {
   }
 
   @Test
+  void aPlainStatementWithMarkersIsRefusedBeforeItRunsButItsExplainShowsThePlan() throws SQLException {
+    try (java.sql.Statement s = c.createStatement()) {
+      for (String sql : List.of("SELECT name FROM t WHERE id = ?", "INSERT INTO t (id, name) VALUES (?, 'x')",
+          "UPDATE t SET name = ? WHERE id = 1", "DELETE FROM t WHERE id = ?", "SELECT ?, ? FROM t")) {
+        SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> s.execute(sql), sql);
+        assertEquals("07001", e.getSQLState(), sql);
+        assertTrue(e.getMessage().contains(sql.endsWith("?, ? FROM t") ? "2 parameter markers" : "1 parameter marker")
+            && e.getMessage().contains("PreparedStatement"), e.getMessage());
+      }
+      s.addBatch("DELETE FROM t WHERE id = ?");
+      SQLException batch = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, s::executeBatch);
+      assertEquals("07001", batch.getSQLState(), batch.getMessage());
+      // nothing was written or deleted, and a '?' inside a string is not a marker
+      Sql.assertRows(c, "SELECT COUNT(*), MIN(name) FROM t", "5, n1");
+      Sql.assertRows(c, "SELECT '?' FROM t WHERE id = 1", "?");
+    }
+    assertTrue(String.join("\n", Sql.strings(c, " /* a plan */ explain PLAN FOR SELECT name FROM t WHERE id = ?"))
+        .contains("(ID = ?1)"));
+  }
+
+  @Test
   void nullsUnsetParametersAndIndexes() throws SQLException {
     try (PreparedStatement p = c.prepareStatement("INSERT INTO t (id, name, price) VALUES (?, ?, ?)")) {
       p.setInt(1, 10);
