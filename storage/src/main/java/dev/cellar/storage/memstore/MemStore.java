@@ -30,7 +30,14 @@ public final class MemStore {
    * The row of the last add by any thread: the cells of one mutation come one after another.
    * Volatile, so that a writer taking it also sees the row in {@link #filter}.
    */
-  private volatile MemRow last;
+  private volatile MemRow last = NO_ROW;
+
+  /**
+   * {@link #last} before the first add: a row of no key, which no cell's row equals, so that the
+   * first add of every memstore takes the same branch as a new row rather than one of its own
+   * (a branch taken once per memstore makes the compiler drop and later recompile the write path).
+   */
+  private static final MemRow NO_ROW = new MemRow(null);
 
   /**
    * Adds a cell (its sequence number already assigned). A cell with an identical key (same
@@ -40,7 +47,7 @@ public final class MemStore {
   public void add(Cell c) {
     byte[] key = c.row();
     MemRow r = last;
-    if (r == null || r.key != key && !Arrays.equals(r.key, key)) {
+    if (r.key != key && !Arrays.equals(r.key, key)) {
       filter.add(key);
       // one search, whether the row is new (mostly) or not
       MemRow fresh = new MemRow(key);

@@ -18,8 +18,17 @@ import java.util.NavigableSet;
  * consistent set of sources.
  */
 final class FamilyStore {
-  /** The sources of a family at one moment. Files are newest first. */
-  record View(MemStore active, List<MemStore> flushing, List<StoreFileHandle> files) {}
+  /**
+   * The sources of a family at one moment. Files are newest first. Its lists are always of one
+   * class, whatever their length, so that the read and write paths compiled for one view's lists
+   * do not meet another class in the next view's and compile again.
+   */
+  record View(MemStore active, List<MemStore> flushing, List<StoreFileHandle> files) {
+    View {
+      flushing = Collections.unmodifiableList(new ArrayList<>(flushing));
+      files = Collections.unmodifiableList(new ArrayList<>(files));
+    }
+  }
 
   private volatile ColumnFamilyDescriptor descriptor;
   private volatile View view;
