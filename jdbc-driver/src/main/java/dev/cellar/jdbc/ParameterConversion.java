@@ -247,6 +247,13 @@ final class ParameterConversion {
         + " is out of range for " + target, null);
   }
 
+  /** 22003: a number with a fraction for an integer parameter. */
+  static SQLException notWhole(int position, String value, KeyType target) {
+    return JdbcErrors.of(SqlState.NUMERIC_OUT_OF_RANGE.code(), "parameter " + position + ": " + shorten(value)
+        + " is not a whole number, which " + target + " needs (its place in the statement makes the parameter "
+        + target + "): round it first, or write CAST(? AS DECIMAL(p, s)) where a fraction is meant", null);
+  }
+
   /** 22018: {@code text} does not read as a {@code target}. */
   static SQLException badText(int position, String text, KeyType target, String expected) {
     return JdbcErrors.of(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST.code(), "parameter " + position + ": '"

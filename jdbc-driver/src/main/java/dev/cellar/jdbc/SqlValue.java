@@ -26,8 +26,9 @@ import org.apache.calcite.avatica.util.ByteString;
  * into the type of the parameter (JDBC 4.3, table B-5, read for the Java class of each JDBC
  * type): numbers and booleans into each other and into text, text into anything, binary into
  * binary, a DATE into a TIMESTAMP, a TIMESTAMP into a DATE or a TIME, any date or time into text.
- * A number loses its fraction on the way to an integer type (as {@code CAST} does); a value
- * beyond the target's range is an error (22003), text that does not read as the target type
+ * A number with a fraction is no value of an integer type (22003): dropping or rounding it
+ * would store another number, or compare another one ({@code id = ?} with 6.9 would find row 6);
+ * a value beyond the target's range is an error (22003) too, text that does not read as the target type
  * too (22018, 22007 for dates and times), and a conversion outside the table 07006.
  *
  * @param type the value's type
@@ -163,7 +164,7 @@ record SqlValue(KeyType type, Object value) {
     }
   }
 
-  /** The value as a whole number in {@code [min, max]}, its fraction dropped. */
+  /** The value as a whole number in {@code [min, max]}; a number with a fraction is refused. */
   private long toLong(KeyType target, long min, long max, int position) throws SQLException {
     long l;
     switch (type) {
@@ -181,6 +182,9 @@ record SqlValue(KeyType type, Object value) {
         double d = ((Number) value).doubleValue();
         if (!(d > -9.223372036854775809E18 && d < 9.223372036854775807E18)) {
           throw ParameterConversion.outOfRange(position, text(), target);
+        }
+        if (d != Math.floor(d)) {
+          throw ParameterConversion.notWhole(position, text(), target);
         }
         l = (long) d;
         break;
@@ -204,6 +208,9 @@ record SqlValue(KeyType type, Object value) {
   }
 
   private long wholeNumber(BigDecimal d, KeyType target, int position) throws SQLException {
+    if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
+      throw ParameterConversion.notWhole(position, text(), target);
+    }
     BigDecimal whole = d.setScale(0, RoundingMode.DOWN);
     if (whole.compareTo(LONG_MIN) < 0 || whole.compareTo(LONG_MAX) > 0) {
       throw ParameterConversion.outOfRange(position, text(), target);

@@ -125,13 +125,23 @@ class ParametersTest extends FreshDatabaseTest {
       assertFails("22003", "300 for TINYINT", () -> p.setString(2, "300"), 2);
       assertFails("22003", "-129 for TINYINT", () -> p.setInt(2, -129), 2);
       assertFails("22003", "1e300 for REAL", () -> p.setDouble(3, 1e300), 3);
-      // the fraction of a number is dropped on the way to an integer column, as CAST drops it
-      p.setDouble(1, 6.9);
-      p.setBigDecimal(2, new BigDecimal("-7.9"));
+      // a number with a fraction is no integer: refused, as dropping or rounding it would store another
+      assertFails("22003", "6.9 for INTEGER", () -> p.setDouble(1, 6.9), 1);
+      assertFails("22003", "-7.9 for TINYINT", () -> p.setBigDecimal(2, new BigDecimal("-7.9")), 2);
+      assertFails("22003", "'6.5' for INTEGER", () -> p.setString(1, "6.5"), 1);
+      p.setDouble(1, 6.0);
+      p.setBigDecimal(2, new BigDecimal("-7.000"));
       p.setString(3, "1.5");
       assertEquals(1, p.executeUpdate());
     }
     Sql.assertRows(c, "SELECT id, tiny, r FROM t WHERE id = 6", "6, -7, 1.5");
+    // nor does a comparison with a fraction find the row of the number without it
+    try (PreparedStatement p = c.prepareStatement("SELECT id FROM t WHERE id = ?")) {
+      SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> p.setDouble(1, 6.9));
+      assertEquals("22003", e.getSQLState());
+      assertTrue(e.getMessage().startsWith("parameter 1: 6.9 is not a whole number, which INTEGER needs"),
+          e.getMessage());
+    }
     // the message of an out-of-range key names the parameter and the value
     try (PreparedStatement p = c.prepareStatement("SELECT id FROM t WHERE id = ?")) {
       SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> p.setLong(1, 1L << 40));

@@ -328,6 +328,35 @@ class ValueLimitsTest extends FreshDatabaseTest {
   }
 
   @Test
+  void integerColumnsRoundFractionsHalfAwayFromZeroAndRefuseWhatTheirTypeCannotHold() throws Exception {
+    run(c, "CREATE TABLE n (id INTEGER PRIMARY KEY, ti TINYINT, si SMALLINT, i INTEGER, b BIGINT)",
+        "CREATE INDEX n_i ON n (i)",
+        "CREATE TABLE src (id INTEGER PRIMARY KEY, y DECIMAL(10,3), f DOUBLE, big BIGINT)",
+        "INSERT INTO src VALUES (1, 2.500, 2.7, 40000), (2, -2.500, -0.5, 5000000000)");
+    // literals with a fraction, a key among them: rounded as a DECIMAL(p, 0) would be, never cut
+    run(c, "INSERT INTO n VALUES (2.9, 7.5, -7.5, 6.4999, 1.5e0)", "INSERT INTO n (id, i) VALUES (-0.4, -0.5)");
+    run(c, "UPDATE n SET i = i + 0.5 WHERE id = 3", "UPSERT INTO n (id, i) SELECT id + 10, y FROM src",
+        "UPSERT INTO n (id, i) SELECT id + 20, f FROM src");
+    assertRows(c, "SELECT id, ti, si, i, b FROM n ORDER BY id", "0, null, null, -1, null", "3, 8, -8, 7, 2",
+        "11, null, null, 3, null", "12, null, null, -3, null", "21, null, null, 3, null", "22, null, null, -1, null");
+    check(c, "SELECT id FROM n WHERE i = 7").explainContains("INDEX N_I").returns("3");
+    // what the type cannot hold is refused naming the column and the type's range, and writes nothing
+    assertFails(c, "22003", "INSERT INTO n (id, ti) VALUES (4, 127.5)", "value 127.5 out of range for column TI "
+        + "of table N", "TINYINT holds -128 to 127");
+    assertFails(c, "22003", "UPSERT INTO n (id, si) SELECT id, big FROM src", "value 40000", "column SI",
+        "SMALLINT holds -32768 to 32767");
+    assertFails(c, "22003", "UPSERT INTO n (id, i) SELECT id, big FROM src WHERE id = 2", "value 5000000000",
+        "column I");
+    assertFails(c, "22003", "UPDATE n SET si = si * 10000", "value -80000", "column SI");
+    assertFails(c, "22003", "INSERT INTO n (id, b) VALUES (5, 9223372036854775807.5)", "column B",
+        "BIGINT holds -9223372036854775808 to 9223372036854775807");
+    assertFails(c, "22003", "INSERT INTO n (id, b) VALUES (5, CAST('NaN' AS DOUBLE))", "value NaN", "column B");
+    assertFails(c, "22003", "INSERT INTO n (id, i) VALUES (2147483647.5, 1)", "column ID of table N");
+    assertRows(c, "SELECT COUNT(*), SUM(si) FROM n", "6, -8");
+    check(c, "SELECT id FROM n WHERE i = 7").explainContains("INDEX N_I").returns("3");
+  }
+
+  @Test
   void decimalIndexEntriesAreRounded() throws Exception {
     run(c, "CREATE TABLE d (id INTEGER PRIMARY KEY, x DECIMAL(4,1))", "CREATE INDEX d_x ON d (x)");
     try (PreparedStatement p = c.prepareStatement("INSERT INTO d VALUES (?, ?)")) {

@@ -26,7 +26,9 @@ import org.apache.calcite.avatica.util.ByteString;
  *   <li>{@code BINARY(n)} and {@code VARBINARY(n)}: at most n bytes; a shorter BINARY is padded
  *       with {@code 00} to n;</li>
  *   <li>{@code DECIMAL(p, s)}: a number, or text that is one, rounded half away from zero to s
- *       fraction digits, with at most p - s digits before the point.</li>
+ *       fraction digits, with at most p - s digits before the point;</li>
+ *   <li>{@code TINYINT} .. {@code BIGINT}: a number rounded half away from zero to an integer, as
+ *       a {@code DECIMAL(p, 0)} would be, within the type's range.</li>
  * </ul>
  * A value past its limit is refused with SQLState 22001 (text and bytes) or 22003 (numbers),
  * text that is no number with 22018, each naming the column, the table and the limit. Values of
@@ -74,6 +76,10 @@ public final class ValueLimits {
       case CHAR:
       case BINARY:
       case DECIMAL:
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
         return true;
       case VARCHAR:
       case VARBINARY:
@@ -133,9 +139,84 @@ public final class ValueLimits {
         return bytes(f, t, v);
       case DECIMAL:
         return decimal(f, t, v);
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+        return integer(f, t, v);
       default:
         return v;
     }
+  }
+
+  /** The Java class of the values of an integer type, its least and its greatest value. */
+  private static Class<?> integerClass(KeyType t) {
+    return t == KeyType.TINYINT ? Byte.class : t == KeyType.SMALLINT ? Short.class
+        : t == KeyType.INTEGER ? Integer.class : Long.class;
+  }
+
+  private static long least(KeyType t) {
+    return t == KeyType.TINYINT ? Byte.MIN_VALUE : t == KeyType.SMALLINT ? Short.MIN_VALUE
+        : t == KeyType.INTEGER ? Integer.MIN_VALUE : Long.MIN_VALUE;
+  }
+
+  private static long greatest(KeyType t) {
+    return t == KeyType.TINYINT ? Byte.MAX_VALUE : t == KeyType.SMALLINT ? Short.MAX_VALUE
+        : t == KeyType.INTEGER ? Integer.MAX_VALUE : Long.MAX_VALUE;
+  }
+
+  /**
+   * An integer column's value: the value itself when of the column's class; another integer, or a
+   * number rounded half away from zero (a DOUBLE or REAL as its shortest decimal form), within
+   * the type's range. Other values (text the planner has cast already) pass as they are.
+   */
+  private Object integer(int f, ColumnType t, Object v) {
+    KeyType type = t.type();
+    if (v.getClass() == integerClass(type)) {
+      return v;
+    }
+    long n;
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      n = ((Number) v).longValue();
+    } else {
+      BigDecimal d;
+      if (v instanceof BigDecimal x) {
+        d = x;
+      } else if (v instanceof BigInteger i) {
+        d = new BigDecimal(i);
+      } else if (v instanceof Double || v instanceof Float) {
+        double x = ((Number) v).doubleValue();
+        if (Double.isNaN(x) || Double.isInfinite(x)) {
+          throw integerOutOfRange(f, t, v.toString());
+        }
+        d = new BigDecimal(v.toString());
+      } else {
+        return v;
+      }
+      BigDecimal r = d.setScale(0, RoundingMode.HALF_UP);
+      if (r.compareTo(BigDecimal.valueOf(least(type))) < 0 || r.compareTo(BigDecimal.valueOf(greatest(type))) > 0) {
+        throw integerOutOfRange(f, t, d.toPlainString());
+      }
+      n = r.longValueExact();
+    }
+    if (n < least(type) || n > greatest(type)) {
+      throw integerOutOfRange(f, t, Long.toString(n));
+    }
+    switch (type) {
+      case TINYINT:
+        return (byte) n;
+      case SMALLINT:
+        return (short) n;
+      case INTEGER:
+        return (int) n;
+      default:
+        return n;
+    }
+  }
+
+  private CellarSqlException integerOutOfRange(int f, ColumnType t, String value) {
+    return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + value + " out of range for column "
+        + name(f) + " of " + owner + ": " + t.sql() + " holds " + least(t.type()) + " to " + greatest(t.type()));
   }
 
   private Object text(int f, ColumnType t, Object v) {

@@ -13,10 +13,16 @@ import org.apache.calcite.sql.type.SqlTypeUtil;
  * extra fraction digits; a stored value must never lose anything unnoticed. So a column of a
  * length-limited type takes values of the unlimited one ({@code VARCHAR(3)} and {@code CHAR(2)}
  * take {@code VARCHAR}, {@code BINARY(2)} {@code VARBINARY}), which also types the statement's
- * {@code ?} parameters, and a DECIMAL column takes numbers and text as they are. The table's
- * writer then pads, rounds or refuses each value ({@link dev.cellar.sql.exec.ValueLimits}).
+ * {@code ?} parameters, and a DECIMAL column takes numbers and text as they are, an integer
+ * column numbers with a fraction and integers of a wider type (Calcite's cast would drop the
+ * fraction). The table's writer then pads, rounds or refuses each value
+ * ({@link dev.cellar.sql.exec.ValueLimits}).
  */
 final class AssignmentTypes {
+  /** The integer types, narrowest first. */
+  private static final List<SqlTypeName> INTEGERS =
+      List.of(SqlTypeName.TINYINT, SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT);
+
   private AssignmentTypes() {}
 
   /**
@@ -65,7 +71,8 @@ final class AssignmentTypes {
 
   /**
    * The types {@code source} is checked against and cast to: {@code target}'s, except that a
-   * DECIMAL field whose value is a number or text keeps the value's type, uncast, and text in
+   * DECIMAL field whose value is a number or text keeps the value's type, uncast, as does an
+   * integer field whose value is a number with a fraction or a wider integer, and text in
    * another character set ({@code U&'...'}) is cast to the column's at its own length.
    */
   static RelDataType castTargets(RelDataTypeFactory f, RelDataType source, RelDataType target) {
@@ -79,6 +86,11 @@ final class AssignmentTypes {
       RelDataType from = source.getFieldList().get(field.getIndex()).getType();
       RelDataType t = to;
       if (to.getSqlTypeName() == SqlTypeName.DECIMAL && (SqlTypeUtil.isNumeric(from) || SqlTypeUtil.isCharacter(from))) {
+        t = f.createTypeWithNullability(from, to.isNullable());
+      } else if (INTEGERS.contains(to.getSqlTypeName()) && SqlTypeUtil.isNumeric(from)
+          && !(INTEGERS.contains(from.getSqlTypeName())
+              && INTEGERS.indexOf(from.getSqlTypeName()) <= INTEGERS.indexOf(to.getSqlTypeName()))) {
+        // a fraction, or an integer wider than the column: Calcite's cast would drop the fraction
         t = f.createTypeWithNullability(from, to.isNullable());
       } else if (to.getSqlTypeName() == SqlTypeName.VARCHAR && to.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
           && SqlTypeUtil.isCharacter(from) && from.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED
