@@ -29,6 +29,24 @@ class WrongAnswersTest extends FreshDatabaseTest {
   }
 
   @Test
+  void anOrderByOverWindowCallsIsKept() throws Exception {
+    // the window gathers each partition's rows: they leave it in partition order, not the key's
+    run(c, "CREATE TABLE w (k INTEGER PRIMARY KEY, g VARCHAR, x INTEGER)",
+        "UPSERT INTO w VALUES (1, 'a', 1)", "UPSERT INTO w VALUES (2, 'a', 2)", "UPSERT INTO w VALUES (3, 'b', NULL)",
+        "UPSERT INTO w VALUES (4, NULL, 4)");
+    assertRows(c, "SELECT k, ROW_NUMBER() OVER (PARTITION BY g ORDER BY k) FROM w ORDER BY k", "1, 1", "2, 2",
+        "3, 1", "4, 1");
+    assertRows(c, "SELECT k, RANK() OVER (ORDER BY x DESC) FROM w ORDER BY k", "1, 3", "2, 2", "3, 4", "4, 1");
+    assertRows(c, "SELECT k, COUNT(*) OVER (PARTITION BY g) FROM w ORDER BY k", "1, 2", "2, 2", "3, 1", "4, 1");
+    assertRows(c, "SELECT * FROM (SELECT k, ROW_NUMBER() OVER (ORDER BY k DESC) rn FROM w) WHERE rn <= 2 ORDER BY k",
+        "3, 2", "4, 1");
+    assertRows(c, "SELECT k, ROW_NUMBER() OVER (PARTITION BY g ORDER BY k) FROM w ORDER BY k DESC", "4, 1", "3, 1",
+        "2, 2", "1, 1");
+    Check.check(c, "SELECT k, ROW_NUMBER() OVER (PARTITION BY g ORDER BY k) FROM w ORDER BY k")
+        .explainContains("EnumerableSort");
+  }
+
+  @Test
   void integerArithmeticNeverWrapsAround() throws Exception {
     assertFails(c, "22003", "SELECT 2147483647 + 1", "+", "INTEGER");
     assertFails(c, "22003", "SELECT 9223372036854775807 + 1", "+", "BIGINT");

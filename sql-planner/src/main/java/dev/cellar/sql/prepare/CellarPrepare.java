@@ -17,6 +17,7 @@ import dev.cellar.sql.rules.CellarRules;
 import dev.cellar.sql.rules.CellarSemiJoinRules;
 import dev.cellar.sql.rules.NullOperands;
 import dev.cellar.sql.rules.ProjectionOrder;
+import dev.cellar.sql.rules.WindowOrder;
 import dev.cellar.sql.schema.DiscoverFunction;
 import dev.cellar.sql.session.CellarSession;
 import java.lang.reflect.Type;
@@ -322,18 +323,20 @@ public class CellarPrepare extends CalcitePrepareImpl {
       }
 
       // a projection new to the planner declares only the orders it keeps (ProjectionOrder), its calls
-      // of NULL operands folded (NullOperands)
+      // of NULL operands folded (NullOperands); a window declares none (WindowOrder)
       @Override
       public org.apache.calcite.plan.volcano.RelSubset ensureRegistered(org.apache.calcite.rel.RelNode rel,
           org.apache.calcite.rel.RelNode equivRel) {
         return super.ensureRegistered(getSubset(rel) != null ? rel
-            : ProjectionOrder.withSoundOrder(NullOperands.fold(rel), input -> ensureRegistered(input, null)), equivRel);
+            : ProjectionOrder.withSoundOrder(NullOperands.fold(WindowOrder.unordered(rel)),
+                input -> ensureRegistered(input, null)), equivRel);
       }
 
       @Override
       public void setRoot(org.apache.calcite.rel.RelNode rel) {
         super.setRoot(getSubset(rel) != null ? rel
-            : ProjectionOrder.withSoundOrder(NullOperands.fold(rel), input -> ensureRegistered(input, null)));
+            : ProjectionOrder.withSoundOrder(NullOperands.fold(WindowOrder.unordered(rel)),
+                input -> ensureRegistered(input, null)));
       }
     };
     // as Calcite's own planner (CalcitePrepareImpl.createPlanner)
