@@ -2,6 +2,7 @@ package dev.cellar.jdbc;
 
 import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
+import dev.cellar.sql.ddl.DdlParser;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.Meta.PrepareCallback;
 
@@ -33,33 +34,12 @@ final class PlainStatementCallback implements PrepareCallback {
   public void assign(Meta.Signature signature, Meta.Frame firstFrame, long updateCount)
       throws java.sql.SQLException {
     int markers = signature.parameters == null ? 0 : signature.parameters.size();
-    if (markers > 0 && !explains(signature.sql)) {
+    if (markers > 0 && !"EXPLAIN".equals(DdlParser.firstWord(signature.sql == null ? "" : signature.sql))) {
       throw new CellarSqlException(SqlState.PARAMETER_NOT_SET, "the statement has " + markers + " parameter marker"
           + (markers == 1 ? "" : "s") + " (?) and a Statement binds no values: use a PreparedStatement and set "
           + (markers == 1 ? "it" : "them"));
     }
     callback.assign(signature, firstFrame, updateCount);
-  }
-
-  /** Whether {@code sql}'s first word, past blanks and comments, is {@code EXPLAIN}. */
-  static boolean explains(String sql) {
-    int i = 0;
-    int n = sql == null ? 0 : sql.length();
-    while (i < n) {
-      if (Character.isWhitespace(sql.charAt(i))) {
-        i++;
-      } else if (sql.startsWith("--", i)) {
-        int end = sql.indexOf('\n', i);
-        i = end < 0 ? n : end + 1;
-      } else if (sql.startsWith("/*", i)) {
-        int end = sql.indexOf("*/", i + 2);
-        i = end < 0 ? n : end + 2;
-      } else {
-        break;
-      }
-    }
-    return sql != null && sql.regionMatches(true, i, "EXPLAIN", 0, 7)
-        && (i + 7 == n || !Character.isLetterOrDigit(sql.charAt(i + 7)));
   }
 
   @Override

@@ -179,28 +179,18 @@ public final class ValueLimits {
     if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
       n = ((Number) v).longValue();
     } else {
-      BigDecimal d;
-      if (v instanceof BigDecimal x) {
-        d = x;
-      } else if (v instanceof BigInteger i) {
-        d = new BigDecimal(i);
-      } else if (v instanceof Double || v instanceof Float) {
-        double x = ((Number) v).doubleValue();
-        if (Double.isNaN(x) || Double.isInfinite(x)) {
-          throw integerOutOfRange(f, t, v.toString());
-        }
-        d = new BigDecimal(v.toString());
-      } else {
+      BigDecimal d = decimalOf(f, t, v);
+      if (d == null) {
         return v;
       }
       BigDecimal r = d.setScale(0, RoundingMode.HALF_UP);
       if (r.compareTo(BigDecimal.valueOf(least(type))) < 0 || r.compareTo(BigDecimal.valueOf(greatest(type))) > 0) {
-        throw integerOutOfRange(f, t, d.toPlainString());
+        throw outOfRange(f, t, d.toPlainString());
       }
       n = r.longValueExact();
     }
     if (n < least(type) || n > greatest(type)) {
-      throw integerOutOfRange(f, t, Long.toString(n));
+      throw outOfRange(f, t, Long.toString(n));
     }
     switch (type) {
       case TINYINT:
@@ -214,10 +204,6 @@ public final class ValueLimits {
     }
   }
 
-  private CellarSqlException integerOutOfRange(int f, ColumnType t, String value) {
-    return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + value + " out of range for column "
-        + name(f) + " of " + owner + ": " + t.sql() + " holds " + least(t.type()) + " to " + greatest(t.type()));
-  }
 
   private Object text(int f, ColumnType t, Object v) {
     String s = v instanceof String x ? x : v instanceof Character c ? c.toString() : null;
@@ -259,29 +245,41 @@ public final class ValueLimits {
     return v instanceof ByteString ? new ByteString(padded) : padded;
   }
 
-  private Object decimal(int f, ColumnType t, Object v) {
-    BigDecimal d;
+  /**
+   * Number {@code v} as a decimal: an integer or a {@code BigDecimal} exactly, a DOUBLE or REAL as
+   * the shortest decimal that reads back as it ({@code 0.15}, not {@code 0.1499999...}); null
+   * when {@code v} is no number.
+   *
+   * @throws CellarSqlException 22003 for NaN and the infinities, which column {@code f} cannot hold
+   */
+  private BigDecimal decimalOf(int f, ColumnType t, Object v) {
     if (v instanceof BigDecimal x) {
-      d = x;
+      return x;
     } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-      d = BigDecimal.valueOf(((Number) v).longValue());
+      return BigDecimal.valueOf(((Number) v).longValue());
     } else if (v instanceof BigInteger i) {
-      d = new BigDecimal(i);
+      return new BigDecimal(i);
     } else if (v instanceof Double || v instanceof Float) {
       double x = ((Number) v).doubleValue();
       if (Double.isNaN(x) || Double.isInfinite(x)) {
         throw outOfRange(f, t, v.toString());
       }
-      // the shortest decimal that reads back as the number: 0.15 is 0.15, not 0.1499999...
-      d = new BigDecimal(v.toString());
-    } else if (v instanceof String s) {
+      return new BigDecimal(v.toString());
+    }
+    return null;
+  }
+
+  private Object decimal(int f, ColumnType t, Object v) {
+    BigDecimal d = decimalOf(f, t, v);
+    if (d == null && v instanceof String s) {
       try {
         d = new BigDecimal(s.trim());
       } catch (NumberFormatException e) {
         throw new CellarSqlException(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "value '" + s + "' for column "
             + name(f) + " of " + owner + " is not a number, which " + t.sql() + " needs", e);
       }
-    } else {
+    }
+    if (d == null) {
       return v;
     }
     BigDecimal r = d.scale() == t.scale() ? d : d.setScale(t.scale(), RoundingMode.HALF_UP);
@@ -296,11 +294,17 @@ public final class ValueLimits {
         + owner + ": " + length + ", the limit is " + t.sql());
   }
 
+  /** 22003 for a number column {@code f} cannot hold: its integer type's range, its DECIMAL's digits. */
   private CellarSqlException outOfRange(int f, ColumnType t, String value) {
-    int digits = t.precision() - t.scale();
+    String holds;
+    if (t.type() == KeyType.DECIMAL) {
+      int digits = t.precision() - t.scale();
+      holds = (digits == 0 ? "no digit" : digits == 1 ? "one digit" : digits + " digits") + " before the decimal point";
+    } else {
+      holds = least(t.type()) + " to " + greatest(t.type());
+    }
     return new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "value " + value + " out of range for column "
-        + name(f) + " of " + owner + ": " + t.sql() + " holds " + (digits == 0 ? "no digit"
-        : digits == 1 ? "one digit" : digits + " digits") + " before the decimal point");
+        + name(f) + " of " + owner + ": " + t.sql() + " holds " + holds);
   }
 
   private String name(int f) {
