@@ -143,6 +143,19 @@ class ErrorsTest {
     }
   }
 
+  /** A duplicate key is named by its columns' values written as SQL literals, dates and bytes included. */
+  @Test
+  void aDuplicateKeyIsNamedInSqlLiterals() throws Exception {
+    run(c, "CREATE TABLE dk (a VARCHAR NOT NULL, d DATE NOT NULL, ts TIMESTAMP NOT NULL, n DECIMAL(5,2) NOT NULL, "
+        + "b VARBINARY NOT NULL, CONSTRAINT pk PRIMARY KEY (a, d, ts, n, b))",
+        "INSERT INTO dk VALUES ('it''s', DATE '2024-01-02', TIMESTAMP '2024-01-02 03:04:05', 1.5, X'0aff')");
+    SQLException e = assertFails(c, "23505",
+        "INSERT INTO dk VALUES ('it''s', DATE '2024-01-02', TIMESTAMP '2024-01-02 03:04:05', 1.50, X'0AFF')");
+    assertTrue(e.getMessage().startsWith("duplicate key (A, D, TS, N, B)=('it''s', DATE '2024-01-02', "
+        + "TIMESTAMP '2024-01-02 03:04:05', 1.50, X'0AFF') in table DK"), e.getMessage());
+    run(c, "DROP TABLE dk");
+  }
+
   /** A message starts with what is wrong and ends with the statement; no prefix of Avatica's. */
   @Test
   void messagesStartWithWhatIsWrong() throws Exception {

@@ -470,7 +470,7 @@ final class RowCodec {
       }
       names.append(m.def.columns().get(m.keyFields[k]).name());
       Object v = row[m.keyFields[k]];
-      vals.append(v instanceof String ? "'" + v + "'" : String.valueOf(v));
+      vals.append(dev.cellar.sql.codec.KeyLiterals.literal(m.def.columns().get(m.keyFields[k]).type().type(), v));
     }
     return names.append(")=").append(vals).append(')').toString();
   }

@@ -3,21 +3,13 @@ package dev.cellar.sql.schema.system;
 import dev.cellar.sql.catalog.Catalog;
 import dev.cellar.sql.catalog.IndexDef;
 import dev.cellar.sql.catalog.TableDef;
-import dev.cellar.sql.codec.KeyColumn;
-import dev.cellar.sql.codec.KeyType;
+import dev.cellar.sql.codec.KeyLiterals;
 import dev.cellar.sql.codec.RowKeyCodec;
 import dev.cellar.sql.database.CellarDatabase;
 import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.TableNotFoundException;
-import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -47,21 +39,8 @@ final class StoreTables {
       if (key == null || key.length == 0) {
         return null;
       }
-      if (codec != null) {
-        try {
-          Object[] values = codec.decodePrefix(key);
-          if (values.length > 0) {
-            StringBuilder b = new StringBuilder("(");
-            for (int i = 0; i < values.length; i++) {
-              b.append(i > 0 ? ", " : "").append(literal(codec.columns().get(i), values[i]));
-            }
-            return b.append(')').toString();
-          }
-        } catch (RuntimeException e) {
-          // not a prefix of this codec's keys: shown as bytes
-        }
-      }
-      return Bytes.toStringBinary(key);
+      String row = codec == null ? null : KeyLiterals.row(codec, key);
+      return row != null ? row : Bytes.toStringBinary(key);
     }
   }
 
@@ -102,32 +81,5 @@ final class StoreTables {
       }
     }
     return out;
-  }
-
-  private static String literal(KeyColumn c, Object v) {
-    if (v == null) {
-      return "NULL";
-    }
-    KeyType t = c.type();
-    if (t == KeyType.DATE) {
-      return "DATE '" + LocalDate.ofEpochDay(((Number) v).longValue()) + "'";
-    }
-    if (t == KeyType.TIME) {
-      return "TIME '" + LocalTime.ofNanoOfDay(((Number) v).longValue() * 1_000_000L) + "'";
-    }
-    if (t == KeyType.TIMESTAMP) {
-      return "TIMESTAMP '" + LocalDateTime.ofInstant(Instant.ofEpochMilli(((Number) v).longValue()), ZoneOffset.UTC)
-          .toString().replace('T', ' ') + "'";
-    }
-    if (v instanceof byte[] b) {
-      return "X'" + HexFormat.of().withUpperCase().formatHex(b) + "'";
-    }
-    if (v instanceof String s) {
-      return "'" + s.replace("'", "''") + "'";
-    }
-    if (v instanceof BigDecimal d) {
-      return d.toPlainString();
-    }
-    return v.toString();
   }
 }
