@@ -213,6 +213,22 @@ class CopyTest {
   }
 
   @Test
+  void anIntegerItsColumnCannotHoldIsOutOfRangeNotAWrongText() throws Exception {
+    run(c, "CREATE TABLE n (id INTEGER PRIMARY KEY, s SMALLINT, b BIGINT)");
+    Path f = dir.resolve("n.csv");
+    Files.writeString(f, "1,2,3\n2,40000,3\n3,1,99999999999999999999\n4,-32768,-9223372036854775808\n");
+    assertFails(c, "22003", "COPY n FROM " + q(f), "line 2 ", "column S", "\"40000\" is out of range for SMALLINT");
+    run(c, "DELETE FROM n");
+    Path rejects = dir.resolve("n.rejects");
+    assertEquals(2, update("COPY n FROM " + q(f) + " (REJECT_LIMIT 2, REJECT_FILE " + q(rejects) + ")"));
+    List<String> lines = Files.readAllLines(rejects);
+    assertEquals(3, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(2).startsWith("3,") && lines.get(2).contains("column B")
+        && lines.get(2).contains("out of range for BIGINT"), lines.get(2));
+    Sql.assertRows(c, "SELECT id, s, b FROM n ORDER BY id", "1, 2, 3", "4, -32768, -9223372036854775808");
+  }
+
+  @Test
   void csvRecordsAreSplitAsRfc4180SaysAndBadOnesNameTheirLine() throws Exception {
     run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY, a VARCHAR, b VARCHAR)");
     // quoted delimiters, line breaks and doubled quotes; a quote inside an unquoted field is text;

@@ -111,7 +111,8 @@ final class StringValues {
    * The value of {@code type} written as {@code s}.
    *
    * @throws IllegalArgumentException naming the text and the type, caused by a
-   *     {@link NumberFormatException} or {@link DateTimeParseException} when the text is not one
+   *     {@link NumberFormatException} or {@link DateTimeParseException} when the text is not one;
+   *     a {@link ValueOutOfRange} for an integer its type cannot hold
    */
   static Object parse(KeyType type, String s) {
     try {
@@ -125,13 +126,13 @@ final class StringValues {
           }
           throw new NumberFormatException("not true or false");
         case TINYINT:
-          return (byte) integer(s, Byte.MIN_VALUE, Byte.MAX_VALUE);
+          return (byte) integer(type, s, Byte.MIN_VALUE, Byte.MAX_VALUE);
         case SMALLINT:
-          return (short) integer(s, Short.MIN_VALUE, Short.MAX_VALUE);
+          return (short) integer(type, s, Short.MIN_VALUE, Short.MAX_VALUE);
         case INTEGER:
-          return (int) integer(s, Integer.MIN_VALUE, Integer.MAX_VALUE);
+          return (int) integer(type, s, Integer.MIN_VALUE, Integer.MAX_VALUE);
         case BIGINT:
-          return integer(s, Long.MIN_VALUE, Long.MAX_VALUE);
+          return integer(type, s, Long.MIN_VALUE, Long.MAX_VALUE);
         case DECIMAL:
           return new BigDecimal(s);
         case REAL:
@@ -157,10 +158,24 @@ final class StringValues {
     }
   }
 
-  private static long integer(String s, long min, long max) {
-    long v = Long.parseLong(s);
+  /**
+   * The integer {@code s} in {@code [min, max]}.
+   *
+   * @throws NumberFormatException when {@code s} is no integer
+   * @throws ValueOutOfRange when it is one outside the range
+   */
+  private static long integer(KeyType type, String s, long min, long max) {
+    long v;
+    try {
+      v = Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      if (s.matches("[+-]?[0-9]+")) {
+        throw new ValueOutOfRange(Values.show(s) + " is out of range for " + type);
+      }
+      throw e;
+    }
     if (v < min || v > max) {
-      throw new NumberFormatException(v + " is outside [" + min + ", " + max + "]");
+      throw new ValueOutOfRange(Values.show(s) + " is out of range for " + type);
     }
     return v;
   }

@@ -95,6 +95,8 @@ final class FieldConverter {
       throw new CellarSqlException(SqlState.INVALID_DATETIME, "column " + column + ": '" + text + "' is not a "
           + type + (type == KeyType.DATE && date != null || type == KeyType.TIMESTAMP && timestamp != null
           ? " in the pattern given" : ""), e);
+    } catch (dev.cellar.sql.codec.ValueOutOfRange e) {
+      throw new CellarSqlException(SqlState.NUMERIC_OUT_OF_RANGE, "column " + column + ": " + e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       SqlState state = type == KeyType.DATE || type == KeyType.TIME || type == KeyType.TIMESTAMP
           ? SqlState.INVALID_DATETIME : SqlState.INVALID_CHARACTER_VALUE_FOR_CAST;

@@ -431,6 +431,9 @@ final class RowCodec {
   /** 22018 for text that is not a number, 22007 not a date or time, else 22000. */
   private static SqlState badDataState(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof dev.cellar.sql.codec.ValueOutOfRange) {
+        return SqlState.NUMERIC_OUT_OF_RANGE;
+      }
       if (t instanceof NumberFormatException) {
         return SqlState.INVALID_CHARACTER_VALUE_FOR_CAST;
       }
