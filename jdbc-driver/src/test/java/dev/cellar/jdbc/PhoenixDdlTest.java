@@ -133,6 +133,12 @@ class PhoenixDdlTest extends FreshDatabaseTest {
         "CREATE VIEW named (t, p) AS SELECT title, price FROM item");
     assertRows(c, "SELECT * FROM cheap", "pen, 9.50");
     assertRows(c, "SELECT t FROM named ORDER BY p DESC", "desk", "pen");
+    // a view defined by a query is read only: a write names it, and the table is unchanged
+    assertFails(c, "0A000", "INSERT INTO cheap VALUES ('cup', 2.00)", "cannot write to view CHEAP", "read only");
+    assertFails(c, "0A000", "UPSERT INTO cheap (title) VALUES ('cup')", "view CHEAP");
+    assertFails(c, "0A000", "UPDATE named SET p = 1", "cannot update view NAMED");
+    assertFails(c, "0A000", "DELETE FROM cheap WHERE price > 1", "cannot delete from view CHEAP");
+    assertRows(c, "SELECT id, title, price FROM item ORDER BY id", "1, pen, 9.50", "2, desk, 120.00");
     assertFails(c, "42S01", "CREATE VIEW cheap AS SELECT 1 FROM item", "CHEAP");
     run(c, "CREATE OR REPLACE VIEW cheap AS SELECT title FROM item WHERE price < 10");
     assertRows(c, "SELECT * FROM cheap", "pen");

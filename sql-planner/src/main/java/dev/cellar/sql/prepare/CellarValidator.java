@@ -200,12 +200,31 @@ final class CellarValidator extends CalciteSqlValidator {
    */
   @Override
   public void validateInsert(SqlInsert insert) {
+    ViewTargets.refuseQueryView(getCatalogReader(), insert.getTargetTable(), "write to");
     super.validateInsert(insert);
     SqlValidatorNamespace source = getNamespace(insert.getSource());
     if (source != null) {
       setValidatedNodeType(insert, AssignmentTypes.castTargets(getTypeFactory(),
           getLogicalSourceRowType(source.getRowType(), insert), getValidatedNodeType(insert)));
     }
+  }
+
+  @Override
+  public void validateUpdate(org.apache.calcite.sql.SqlUpdate call) {
+    ViewTargets.refuseQueryView(getCatalogReader(), call.getTargetTable(), "update");
+    super.validateUpdate(call);
+  }
+
+  @Override
+  public void validateDelete(org.apache.calcite.sql.SqlDelete call) {
+    ViewTargets.refuseQueryView(getCatalogReader(), call.getTargetTable(), "delete from");
+    super.validateDelete(call);
+  }
+
+  @Override
+  public void validateMerge(org.apache.calcite.sql.SqlMerge call) {
+    ViewTargets.refuseQueryView(getCatalogReader(), call.getTargetTable(), "merge into");
+    super.validateMerge(call);
   }
 
   /**
