@@ -41,6 +41,11 @@ public final class ValueLimits {
   private final ColumnType[] types;
   /** The fields with a limit, in order. */
   private final int[] limited;
+  /**
+   * Per field of {@link #limited}, the class of the values that need no check (an integer
+   * column's own: a {@code Long} for a BIGINT), or null when every value is checked.
+   */
+  private final Class<?>[] unchecked;
 
   /**
    * The limits of {@code def}'s columns whose fields {@code checked} marks (null: all).
@@ -64,6 +69,12 @@ public final class ValueLimits {
       }
     }
     this.limited = fields.stream().mapToInt(Integer::intValue).toArray();
+    this.unchecked = new Class<?>[limited.length];
+    for (int i = 0; i < limited.length; i++) {
+      KeyType t = types[limited[i]].type();
+      boolean integer = t == KeyType.TINYINT || t == KeyType.SMALLINT || t == KeyType.INTEGER || t == KeyType.BIGINT;
+      unchecked[i] = integer ? integerClass(t) : null;
+    }
   }
 
   /** The limits of every column of {@code def}, whose values go to table {@code def.name()}. */
@@ -104,8 +115,9 @@ public final class ValueLimits {
    */
   Object[] row(Object[] row) {
     Object[] out = row;
-    for (int f : limited) {
-      if (f >= row.length || row[f] == null) {
+    for (int i = 0; i < limited.length; i++) {
+      int f = limited[i];
+      if (f >= row.length || row[f] == null || row[f].getClass() == unchecked[i]) {
         continue;
       }
       Object v = value(f, row[f]);
