@@ -123,7 +123,7 @@ public final class Transaction {
           for (byte[] row : e.getValue()) {
             if (snapshot.writtenSince(e.getKey(), row)) {
               throw new CellarSqlException(SqlState.SERIALIZATION_FAILURE, "could not commit: row "
-                  + describeRow(e.getKey(), row) + " of " + describe(e.getKey())
+                  + Bytes.toStringBinary(row) + " of " + describe(e.getKey())
                   + " was changed by another transaction after this one began; nothing was written, retry the "
                   + "transaction");
             }
@@ -207,31 +207,6 @@ public final class Transaction {
   }
 
   /** {@code table T} for a storage table of a SQL table, {@code store table t} otherwise. */
-  /**
-   * How the message of a conflict names {@code row} of {@code storageTable}: its key columns'
-   * values ({@code (K)=(5)}) for a table's row, else its printable bytes.
-   */
-  private String describeRow(String storageTable, byte[] row) {
-    for (TableDef t : db.catalog().snapshot().tables().values()) {
-      if (t.storageName().equals(storageTable)) {
-        try {
-          dev.cellar.sql.codec.RowKeyCodec codec = new dev.cellar.sql.exec.TableMapping(t).keyCodec();
-          String values = codec == null ? null : dev.cellar.sql.codec.KeyLiterals.row(codec, row);
-          if (values != null && codec.columns().size() == t.keyColumns().size()) {
-            StringBuilder names = new StringBuilder("(");
-            for (int i = 0; i < codec.columns().size(); i++) {
-              names.append(i > 0 ? ", " : "").append(codec.columns().get(i).name());
-            }
-            return names.append(")=").append(values).toString();
-          }
-        } catch (RuntimeException e) {
-          // a key the codec cannot read: its bytes
-        }
-      }
-    }
-    return "'" + Bytes.toStringBinary(row) + "'";
-  }
-
   private String describe(String storageTable) {
     for (TableDef t : db.catalog().snapshot().tables().values()) {
       if (t.storageName().equals(storageTable)) {
