@@ -161,17 +161,19 @@ public final class ValueLimits {
     }
   }
 
-  /** The Java class of the values of an integer type, its least and its greatest value. */
+  /** The Java class of the values of integer type {@code t}. */
   private static Class<?> integerClass(KeyType t) {
     return t == KeyType.TINYINT ? Byte.class : t == KeyType.SMALLINT ? Short.class
         : t == KeyType.INTEGER ? Integer.class : Long.class;
   }
 
+  /** The least value of integer type {@code t}. */
   private static long least(KeyType t) {
     return t == KeyType.TINYINT ? Byte.MIN_VALUE : t == KeyType.SMALLINT ? Short.MIN_VALUE
         : t == KeyType.INTEGER ? Integer.MIN_VALUE : Long.MIN_VALUE;
   }
 
+  /** The greatest value of integer type {@code t}. */
   private static long greatest(KeyType t) {
     return t == KeyType.TINYINT ? Byte.MAX_VALUE : t == KeyType.SMALLINT ? Short.MAX_VALUE
         : t == KeyType.INTEGER ? Integer.MAX_VALUE : Long.MAX_VALUE;
@@ -215,7 +217,6 @@ public final class ValueLimits {
         return n;
     }
   }
-
 
   private Object text(int f, ColumnType t, Object v) {
     String s = v instanceof String x ? x : v instanceof Character c ? c.toString() : null;
