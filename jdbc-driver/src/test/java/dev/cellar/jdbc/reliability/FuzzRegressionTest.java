@@ -170,6 +170,17 @@ class FuzzRegressionTest {
   }
 
   @Test
+  void anUpsertOnDuplicateKeyWithoutValuesIsASyntaxError() throws Exception {
+    // its rows in parentheses, no VALUES before ON DUPLICATE KEY: "no VALUES before ON DUPLICATE KEY" (XX000)
+    try (Statement s = c.createStatement()) {
+      SQLException e = assertThrows(SQLException.class,
+          () -> s.executeUpdate("UPSERT INTO t ( VALUES 'a' = 1 ) ON DUPLICATE KEY k , 'b'"));
+      assertEquals("42000", e.getSQLState(), e::getMessage);
+      assertTrue(e.getMessage().contains("needs its rows as VALUES (...) before ON DUPLICATE KEY"), e.getMessage());
+    }
+  }
+
+  @Test
   void aCallOfANullOperandLeftByTheSimplifierIsNull() throws Exception {
     // 52 / CASE ... END simplified to 52 / NULL, unfolded: Calcite took it for a constant when
     // ordering the projection and asked it for a literal value (an assertion)

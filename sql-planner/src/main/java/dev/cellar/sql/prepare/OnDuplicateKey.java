@@ -112,6 +112,11 @@ final class OnDuplicateKey {
       }
     }
     int valuesAt = valuesIndex(tokens, on);
+    if (valuesAt < 0) {
+      throw new CellarSqlException(SqlState.SYNTAX_ERROR, "UPSERT ... ON DUPLICATE KEY (line " + at.line()
+          + ", column " + at.column() + ") needs its rows as VALUES (...) before ON DUPLICATE KEY, in table "
+          + tableName);
+    }
     for (int i = valuesAt; i < on; i++) {
       if (isWord(tokens.get(i), "NEXT") && isWord(tokens.get(i + 1), "VALUE")) {
         // the VALUES are read more than once in the statement's plan: each read would take a value
@@ -198,7 +203,7 @@ final class OnDuplicateKey {
     return -1;
   }
 
-  /** The index of the VALUES keyword before {@code ON DUPLICATE KEY}. */
+  /** The index of the VALUES keyword before {@code ON DUPLICATE KEY}, outside parentheses; -1 if none. */
   private static int valuesIndex(List<Lexeme> tokens, int on) {
     int depth = 0;
     for (int i = on - 1; i >= 0; i--) {
@@ -211,7 +216,7 @@ final class OnDuplicateKey {
         return i;
       }
     }
-    throw new IllegalStateException("no VALUES before ON DUPLICATE KEY");
+    return -1;
   }
 
   /**
