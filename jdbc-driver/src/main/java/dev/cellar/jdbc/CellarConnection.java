@@ -184,6 +184,31 @@ final class CellarConnection extends ConnectionChecks {
     }
   }
 
+  /**
+   * Sets the schema unqualified names are found in: one of the database's ({@code PUBLIC}, the
+   * tables and views; {@code CELLAR}, the system tables), its name in any case, or null for
+   * {@code PUBLIC}. Another name is refused (3F000) rather than taken and every later query then
+   * failing to find its tables.
+   */
+  @Override
+  public void setSchema(String schema) throws SQLException {
+    checkOpen();
+    String found = null;
+    if (schema != null) {
+      java.util.Set<String> names = new java.util.TreeSet<>(getRootSchema().getSubSchemaNames());
+      for (String n : names) {
+        if (n.equals(schema) || found == null && n.equalsIgnoreCase(schema)) {
+          found = n;
+        }
+      }
+      if (found == null) {
+        throw new SQLException("schema " + schema + " does not exist; the schemas are " + String.join(", ", names),
+            SqlState.SCHEMA_NOT_FOUND.code());
+      }
+    }
+    super.setSchema(found);
+  }
+
   /** This connection's session: its transaction state. */
   private CellarSession session() throws SQLException {
     org.apache.calcite.schema.SchemaPlus schema = getRootSchema().getSubSchema(Catalog.DEFAULT_SCHEMA);

@@ -225,6 +225,24 @@ class JdbcBehaviourTest {
   }
 
   @Test
+  void setSchemaTakesTheDatabasesSchemasOnly() throws Exception {
+    try (Connection c = Sql.connect(Sql.freshMem())) {
+      run(c, "CREATE TABLE t (id INTEGER PRIMARY KEY)", "INSERT INTO t VALUES (1)");
+      SQLException e = assertThrows(SQLException.class, () -> c.setSchema("NOPE"));
+      assertEquals("3F000", e.getSQLState());
+      assertEquals("schema NOPE does not exist; the schemas are CELLAR, PUBLIC", e.getMessage());
+      // the schema is unchanged, and its tables found
+      assertEquals("PUBLIC", c.getSchema());
+      assertRows(c, "SELECT id FROM t", "1");
+      c.setSchema("cellar");
+      assertEquals("CELLAR", c.getSchema());
+      c.setSchema("public");
+      assertEquals("PUBLIC", c.getSchema());
+      assertRows(c, "SELECT id FROM t", "1");
+    }
+  }
+
+  @Test
   void closedConnectionsAndStatements() throws Exception {
     Connection c = Sql.connect(Sql.freshMem());
     Statement s = c.createStatement();

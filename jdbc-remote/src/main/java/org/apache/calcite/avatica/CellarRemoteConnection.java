@@ -113,6 +113,28 @@ public class CellarRemoteConnection extends AvaticaConnection {
     }
   }
 
+  /**
+   * Sets the schema on the server at once, so that a name the database has no schema of fails
+   * here (3F000), as in the embedded driver; the connection then keeps its schema.
+   */
+  @Override
+  public void setSchema(String schema) throws SQLException {
+    String before = getSchema();
+    try {
+      super.setSchema(schema);
+      meta.connectionSync(handle, new ConnectionPropertiesImpl());
+    } catch (RuntimeException e) {
+      SQLException refused = RemoteErrors.toSql(e);
+      try {
+        super.setSchema(before);
+        meta.connectionSync(handle, new ConnectionPropertiesImpl());
+      } catch (RuntimeException again) {
+        refused.addSuppressed(again);
+      }
+      throw refused;
+    }
+  }
+
   /** A call to the server through Avatica's client. */
   interface Call<T> {
     T run() throws SQLException;
