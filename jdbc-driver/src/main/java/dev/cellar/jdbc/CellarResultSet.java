@@ -21,7 +21,9 @@ import org.apache.calcite.avatica.QueryState;
 /**
  * Avatica's result set, except that a failure while fetching a row (a storage error, a data
  * error in an expression, a cancelled or timed-out statement) is a {@code SQLException} with
- * a SQLState instead of an unchecked exception, and that {@code getObject(column, type)} answers
+ * a SQLState instead of an unchecked exception, its message ending with the statement as an
+ * execution's errors do ({@link JdbcErrors#clean}; a misuse, such as a closed result set, does
+ * not name it), and that {@code getObject(column, type)} answers
  * the JDBC 4.2 types: {@code java.time} values ({@link Temporals}), the wrappers of primitives,
  * {@code String}, {@code BigDecimal}, {@code byte[]} and the {@code java.sql} datetime classes.
  */
@@ -36,7 +38,7 @@ final class CellarResultSet extends ResultSetUpdates {
     try {
       return super.next();
     } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
-      throw JdbcErrors.toSql(e);
+      throw JdbcErrors.clean(JdbcErrors.toSql(e), signature == null ? null : signature.sql);
     } catch (SQLException e) {
       throw ClientErrors.stated(e);
     }

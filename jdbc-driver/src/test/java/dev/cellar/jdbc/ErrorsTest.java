@@ -191,6 +191,17 @@ class ErrorsTest {
       });
       assertTrue(!e.getMessage().startsWith("Error") && !e.getMessage().contains("Error while")
           && !e.getMessage().contains("exception while"), e.getMessage());
+      assertTrue(e.getMessage().endsWith("; SQL statement: " + sql), e.getMessage());
+    }
+    // an error raised while the rows are fetched names its statement too, once
+    try (PreparedStatement p = c.prepareStatement("SELECT id / ? FROM t")) {
+      p.setInt(1, 0);
+      try (ResultSet rs = p.executeQuery()) {
+        e = assertThrows(SQLException.class, rs::next);
+      }
+      assertEquals("22012", e.getSQLState());
+      assertInstanceOf(java.sql.SQLDataException.class, e);
+      assertEquals("division by zero; SQL statement: SELECT id / ? FROM t", e.getMessage());
     }
   }
 }
