@@ -1,7 +1,12 @@
 package dev.cellar.sql.catalog;
 
+import dev.cellar.sql.codec.KeyColumn;
 import dev.cellar.sql.codec.KeyLayout;
+import dev.cellar.sql.codec.KeyLiterals;
+import dev.cellar.sql.codec.RowKeyCodec;
 import dev.cellar.sql.codec.ValueFormat;
+import dev.cellar.storage.Bytes;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -152,6 +157,45 @@ public record TableDef(String schema, String name, String storageName, List<Colu
     }
     keys.sort(Comparator.comparingInt(ColumnDef::keyPosition));
     return keys;
+  }
+
+  /**
+   * The codec of the table's rowkeys: its key columns in Cellar's key encoding (after a salt
+   * byte if it is salted), or in a mapped table's key layout; {@code null} for a hidden key.
+   */
+  public RowKeyCodec keyCodec() {
+    List<ColumnDef> keys = keyColumns();
+    List<KeyColumn> keyColumns = new ArrayList<>();
+    List<ValueFormat> keyFormats = new ArrayList<>();
+    for (ColumnDef c : keys) {
+      // only an index entry's indexed columns are nullable key columns
+      keyColumns.add(new KeyColumn(c.name(), c.type().type(), c.descending(), c.type().keyLength(), c.nullable()));
+      keyFormats.add(c.format());
+    }
+    if (isMapped()) {
+      return mapping.keyLayout().codec(keyColumns, keyFormats,
+          mapping.keySeparator() == null ? null : mapping.keySeparator().getBytes(StandardCharsets.UTF_8));
+    }
+    if (hiddenKey()) {
+      return null;
+    }
+    return saltBuckets() > 0 ? RowKeyCodec.salted(keyColumns, saltBuckets()) : RowKeyCodec.of(keyColumns);
+  }
+
+  /**
+   * A rowkey of the table as messages name a row: its key columns and their SQL values,
+   * {@code (ID, NAME)=(1, 'x')}; {@code rowkey \x80...} for a hidden key or a key its codec
+   * cannot read.
+   */
+  public String describeKey(byte[] row) {
+    String named;
+    try {
+      RowKeyCodec codec = keyCodec();
+      named = codec == null ? null : KeyLiterals.named(codec, row);
+    } catch (RuntimeException e) {
+      named = null;
+    }
+    return named != null ? named : "rowkey " + Bytes.toStringBinary(row);
   }
 
   /**

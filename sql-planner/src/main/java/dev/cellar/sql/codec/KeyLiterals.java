@@ -50,6 +50,29 @@ public final class KeyLiterals {
   }
 
   /**
+   * A rowkey as its key columns' names and SQL values, {@code (ID, NAME)=(1, 'x')}, as messages
+   * name a row; null when {@code codec} cannot read it.
+   */
+  public static String named(RowKeyCodec codec, byte[] key) {
+    Object[] values;
+    try {
+      values = codec.decodePrefix(key);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (values.length == 0) {
+      return null;
+    }
+    StringBuilder names = new StringBuilder("(");
+    StringBuilder literals = new StringBuilder("(");
+    for (int i = 0; i < values.length; i++) {
+      names.append(i > 0 ? ", " : "").append(codec.columns().get(i).name());
+      literals.append(i > 0 ? ", " : "").append(literal(codec.columns().get(i).type(), values[i]));
+    }
+    return names.append(")=").append(literals).append(')').toString();
+  }
+
+  /**
    * A rowkey as the SQL values of the key columns it holds whole, as a row constructor
    * {@code ('a', 10)}; null when {@code codec} cannot read it (a salted table's bucket boundary,
    * a boundary inside a column) or it holds no column whole.

@@ -4,7 +4,6 @@ import dev.cellar.sql.CellarSqlException;
 import dev.cellar.sql.SqlState;
 import dev.cellar.sql.catalog.ColumnDef;
 import dev.cellar.sql.catalog.TableDef;
-import dev.cellar.sql.codec.KeyColumn;
 import dev.cellar.sql.codec.KeyType;
 import dev.cellar.sql.codec.RowKeyCodec;
 import dev.cellar.sql.codec.ValueFormat;
@@ -13,7 +12,6 @@ import dev.cellar.storage.Bytes;
 import dev.cellar.storage.Cell;
 import dev.cellar.storage.Query;
 import dev.cellar.storage.Result;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -145,26 +143,10 @@ public final class TableMapping {
     this.mapFields = maps.stream().mapToInt(Integer::intValue).toArray();
     List<ColumnDef> keys = def.keyColumns();
     this.keyFields = new int[keys.size()];
-    List<KeyColumn> keyColumns = new ArrayList<>();
-    List<ValueFormat> keyFormats = new ArrayList<>();
     for (int k = 0; k < keys.size(); k++) {
-      ColumnDef c = keys.get(k);
-      keyFields[k] = def.columnIndex(c.name());
-      // only an index entry's indexed columns are nullable key columns
-      keyColumns.add(new KeyColumn(c.name(), c.type().type(), c.descending(), c.type().keyLength(), c.nullable()));
-      keyFormats.add(c.format());
+      keyFields[k] = def.columnIndex(keys.get(k).name());
     }
-    if (def.isMapped()) {
-      TableDef.Mapping m = def.mapping();
-      this.keyCodec = m.keyLayout().codec(keyColumns, keyFormats,
-          m.keySeparator() == null ? null : m.keySeparator().getBytes(StandardCharsets.UTF_8));
-    } else if (def.hiddenKey()) {
-      this.keyCodec = null;
-    } else if (def.saltBuckets() > 0) {
-      this.keyCodec = RowKeyCodec.salted(keyColumns, def.saltBuckets());
-    } else {
-      this.keyCodec = RowKeyCodec.of(keyColumns);
-    }
+    this.keyCodec = def.keyCodec();
     values.sort(Comparator.<Integer, byte[]>comparing(i -> fieldFamily[i], Bytes::compare)
         .thenComparing(i -> fieldQualifier[i], Bytes::compare));
     this.valueFields = values.stream().mapToInt(Integer::intValue).toArray();

@@ -122,9 +122,8 @@ public final class Transaction {
         for (Map.Entry<String, List<byte[]>> e : rows.entrySet()) {
           for (byte[] row : e.getValue()) {
             if (snapshot.writtenSince(e.getKey(), row)) {
-              throw new CellarSqlException(SqlState.SERIALIZATION_FAILURE, "could not commit: row "
-                  + Bytes.toStringBinary(row) + " of " + describe(e.getKey())
-                  + " was changed by another transaction after this one began; nothing was written, retry the "
+              throw new CellarSqlException(SqlState.SERIALIZATION_FAILURE, "could not commit: "
+                  + describeRow(e.getKey(), row) + " was changed by another transaction after this one began; nothing was written, retry the "
                   + "transaction");
             }
           }
@@ -207,6 +206,16 @@ public final class Transaction {
   }
 
   /** {@code table T} for a storage table of a SQL table, {@code store table t} otherwise. */
+  /** {@code row (ID)=(1) of table T}: a row by its key columns' values, or by its bytes in a store table. */
+  private String describeRow(String storageTable, byte[] row) {
+    for (TableDef t : db.catalog().snapshot().tables().values()) {
+      if (t.storageName().equals(storageTable)) {
+        return "row " + t.describeKey(row) + " of table " + t.name();
+      }
+    }
+    return "row " + Bytes.toStringBinary(row) + " of store table " + storageTable;
+  }
+
   private String describe(String storageTable) {
     for (TableDef t : db.catalog().snapshot().tables().values()) {
       if (t.storageName().equals(storageTable)) {
