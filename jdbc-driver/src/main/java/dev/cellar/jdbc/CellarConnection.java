@@ -253,7 +253,10 @@ final class CellarConnection extends ConnectionChecks {
         ? java.sql.Statement.NO_GENERATED_KEYS : java.sql.Statement.RETURN_GENERATED_KEYS);
   }
 
-  /** A statement whose result sets are forward-only and read-only; other kinds are refused (0A000). */
+  /**
+   * A statement whose result sets are read-only, forward-only or scroll-insensitive
+   * ({@link ResultSetScrolling}); other kinds are refused (0A000).
+   */
   @Override
   public org.apache.calcite.jdbc.CalciteStatement createStatement(int resultSetType, int resultSetConcurrency,
       int resultSetHoldability) throws SQLException {
@@ -263,14 +266,16 @@ final class CellarConnection extends ConnectionChecks {
   }
 
   /**
-   * Refuses result sets Cellar has none of: they are read once, forward, from a snapshot
-   * ({@code TYPE_FORWARD_ONLY}, {@code CONCUR_READ_ONLY}).
+   * Refuses result sets Cellar has none of: they read a snapshot, once forward
+   * ({@code TYPE_FORWARD_ONLY}) or held to move over ({@code TYPE_SCROLL_INSENSITIVE}), and are
+   * {@code CONCUR_READ_ONLY}.
    */
   @Override
   protected void checkResultSetKind(int type, int concurrency) throws SQLException {
-    if (type != ResultSet.TYPE_FORWARD_ONLY) {
+    if (type != ResultSet.TYPE_FORWARD_ONLY && type != ResultSet.TYPE_SCROLL_INSENSITIVE) {
       throw new SQLFeatureNotSupportedException("result set type " + resultSetTypeName(type) + " is not supported: "
-          + "Cellar's result sets are TYPE_FORWARD_ONLY (read once, forward)", SqlState.FEATURE_NOT_SUPPORTED.code());
+          + "Cellar's result sets are TYPE_FORWARD_ONLY or TYPE_SCROLL_INSENSITIVE (a snapshot: changes made "
+          + "while one is open are not seen)", SqlState.FEATURE_NOT_SUPPORTED.code());
     }
     if (concurrency != ResultSet.CONCUR_READ_ONLY) {
       throw new SQLFeatureNotSupportedException("result set concurrency " + (concurrency == ResultSet.CONCUR_UPDATABLE

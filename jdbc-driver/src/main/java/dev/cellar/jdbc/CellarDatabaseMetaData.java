@@ -10,7 +10,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 /**
  * Avatica's database metadata (its result sets come from {@link CellarMeta}), with the answers
  * Avatica leaves unimplemented or gets wrong for Cellar given truthfully: result sets are
- * forward-only, read-only and read a snapshot, so no change to the rows is visible or detected
+ * forward-only or scroll-insensitive, read-only and read a snapshot, so no change to the rows is visible or detected
  * while they are open; they stay open across commits; the database is not read-only,
  * {@code ALTER TABLE} adds and drops columns, {@code getGeneratedKeys} works, there are no
  * catalogs, procedures or privileges; NULLs sort as the connection's {@code defaultNullCollation}
@@ -24,6 +24,16 @@ final class CellarDatabaseMetaData extends AvaticaDatabaseMetaData {
   CellarDatabaseMetaData(AvaticaConnection connection) {
     super(connection);
     this.connection = connection;
+  }
+
+  @Override
+  public boolean supportsResultSetType(int type) throws SQLException {
+    return type == ResultSet.TYPE_FORWARD_ONLY || type == ResultSet.TYPE_SCROLL_INSENSITIVE;
+  }
+
+  @Override
+  public boolean supportsResultSetConcurrency(int type, int concurrency) throws SQLException {
+    return supportsResultSetType(type) && concurrency == ResultSet.CONCUR_READ_ONLY;
   }
 
   @Override

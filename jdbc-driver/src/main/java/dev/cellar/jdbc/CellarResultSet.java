@@ -27,7 +27,7 @@ import org.apache.calcite.avatica.QueryState;
  * the JDBC 4.2 types: {@code java.time} values ({@link Temporals}), the wrappers of primitives,
  * {@code String}, {@code BigDecimal}, {@code byte[]} and the {@code java.sql} datetime classes.
  */
-final class CellarResultSet extends ResultSetUpdates {
+final class CellarResultSet extends ResultSetScrolling {
   CellarResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
       ResultSetMetaData metaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
     super(statement, state, signature, metaData, timeZone, firstFrame);
@@ -35,6 +35,9 @@ final class CellarResultSet extends ResultSetUpdates {
 
   @Override
   public boolean next() throws SQLException {
+    if (scrolls()) {
+      return scrollNext();
+    }
     try {
       return super.next();
     } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {

@@ -103,8 +103,8 @@ final class ClientErrors {
 
   /** The failure of a method that moves a result set's cursor other than forward. */
   static SQLException forwardOnly(String method) {
-    return refused(method + " is not supported: result sets are forward-only (TYPE_FORWARD_ONLY); read them with "
-        + "next()");
+    return refused(method + " is not supported: this result set is forward-only (TYPE_FORWARD_ONLY); read it with "
+        + "next(), or create the statement with TYPE_SCROLL_INSENSITIVE to move over its rows");
   }
 
   /**

@@ -25,8 +25,7 @@ import org.apache.calcite.avatica.QueryState;
 
 /**
  * The getters by column label, each the getter by the index {@link #findColumn} finds (42S22
- * when the result has no such column), so that a label's errors are the index's; and the
- * cursor's moves other than {@code next()}, refused (0A000): result sets are forward-only.
+ * when the result has no such column), so that a label's errors are the index's.
  */
 abstract class ResultSetLabels extends ResultSetGetters {
   ResultSetLabels(AvaticaStatement statement, QueryState state, Meta.Signature signature, ResultSetMetaData metaData,
@@ -204,53 +203,5 @@ abstract class ResultSetLabels extends ResultSetGetters {
   @Override
   public Reader getNCharacterStream(String label) throws SQLException {
     return getNCharacterStream(findColumn(label));
-  }
-
-  @Override
-  public boolean isLast() throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("isLast");
-  }
-
-  @Override
-  public void beforeFirst() throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("beforeFirst");
-  }
-
-  @Override
-  public void afterLast() throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("afterLast");
-  }
-
-  @Override
-  public boolean first() throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("first");
-  }
-
-  @Override
-  public boolean last() throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("last");
-  }
-
-  @Override
-  public boolean absolute(int row) throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("absolute");
-  }
-
-  @Override
-  public boolean relative(int rows) throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("relative");
-  }
-
-  @Override
-  public boolean previous() throws SQLException {
-    checkOpen();
-    throw ClientErrors.forwardOnly("previous");
   }
 }

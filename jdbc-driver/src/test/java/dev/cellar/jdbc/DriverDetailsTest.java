@@ -105,15 +105,18 @@ class DriverDetailsTest extends FreshDatabaseTest {
   }
 
   @Test
-  void scrollableAndUpdatableResultSetsAreRefused() throws Exception {
+  void scrollSensitiveAndUpdatableResultSetsAreRefused() throws Exception {
     DatabaseMetaData md = c.getMetaData();
     assertTrue(md.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
-    assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+    assertTrue(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+    assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_SENSITIVE));
+    assertTrue(md.supportsResultSetConcurrency(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY));
     assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+    assertFalse(md.supportsResultSetConcurrency(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_UPDATABLE));
     SQLException e = assertThrows(SQLException.class,
-        () -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY));
+        () -> c.createStatement(ResultSet.TYPE_SCROLL_SENSITIVE, ResultSet.CONCUR_READ_ONLY));
     assertEquals("0A000", e.getSQLState());
-    assertTrue(e.getMessage().contains("TYPE_SCROLL_INSENSITIVE is not supported"), e.getMessage());
+    assertTrue(e.getMessage().contains("TYPE_SCROLL_SENSITIVE is not supported"), e.getMessage());
     e = assertThrows(SQLException.class, () -> c.prepareStatement("SELECT 1 FROM (VALUES (1))",
         ResultSet.TYPE_SCROLL_SENSITIVE, ResultSet.CONCUR_READ_ONLY));
     assertEquals("0A000", e.getSQLState());
