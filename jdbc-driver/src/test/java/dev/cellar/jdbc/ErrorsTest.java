@@ -193,12 +193,15 @@ class ErrorsTest {
           && !e.getMessage().contains("exception while"), e.getMessage());
       assertTrue(e.getMessage().endsWith("; SQL statement: " + sql), e.getMessage());
     }
-    // an error raised while the rows are fetched names its statement too, once
+    // an error raised while the rows are fetched (by next(); through a server, with the first
+    // rows executeQuery brings) names its statement too, once
     try (PreparedStatement p = c.prepareStatement("SELECT id / ? FROM t")) {
       p.setInt(1, 0);
-      try (ResultSet rs = p.executeQuery()) {
-        e = assertThrows(SQLException.class, rs::next);
-      }
+      e = assertThrows(SQLException.class, () -> {
+        try (ResultSet rs = p.executeQuery()) {
+          rs.next();
+        }
+      });
       assertEquals("22012", e.getSQLState());
       assertInstanceOf(java.sql.SQLDataException.class, e);
       assertEquals("division by zero; SQL statement: SELECT id / ? FROM t", e.getMessage());
