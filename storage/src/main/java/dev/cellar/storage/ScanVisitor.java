@@ -18,6 +18,15 @@ public interface ScanVisitor {
   void cell(CellView cell);
 
   /**
+   * Whether the visitor has what it needs of the current row, asked after each of its cells: a
+   * store may then skip the row's other cells, stepping over them without showing them. It is
+   * a hint: a store may also go on showing them.
+   */
+  default boolean rowDone() {
+    return false;
+  }
+
+  /**
    * Whether the visitor wants only the rows, not their cells' values or every cell: it may then
    * be shown just the first cell of each row, without its value (HBase's {@code FirstKeyOnlyFilter}
    * and {@code KeyOnlyFilter} on the region servers). A store may also show it everything.

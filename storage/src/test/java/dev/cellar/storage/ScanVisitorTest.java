@@ -155,6 +155,60 @@ class ScanVisitorTest {
     return VisitedRows.of(table, s);
   }
 
+  /**
+   * A visitor that has what it needs of a row after its first {@code k} cells
+   * ({@link ScanVisitor#rowDone}) is shown exactly those cells of every row the scanner returns,
+   * whatever versions and deletes follow them in the row: the rest is stepped over.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3})
+  void aVisitorDoneWithARowIsShownItsFirstCellsOfEveryRow(int k) {
+    open();
+    Random rnd = new Random(10 + k);
+    for (int round = 0; round < 5; round++) {
+      write(rnd, 300);
+      if (round % 2 == 0) {
+        store.admin().flush("t");
+      }
+      for (int i = 0; i < 30; i++) {
+        Scan s = randomScan(rnd);
+        List<Result> expected = new ArrayList<>();
+        for (Result r : scanned(s)) {
+          expected.add(Result.of(new ArrayList<>(r.cells().subList(0, Math.min(k, r.cells().size())))));
+        }
+        String d = ResultDiff.diff(expected, firstCells(s, k));
+        int r = round;
+        assertTrue(d == null, () -> "k " + k + ", round " + r + ", scan " + s + ": " + d);
+      }
+    }
+  }
+
+  /** The cells a visitor done with each row after its first {@code k} cells is shown, by row. */
+  private List<Result> firstCells(Scan s, int k) {
+    List<List<Cell>> rows = new ArrayList<>();
+    table.scan(s, new ScanVisitor() {
+      @Override
+      public void startRow(CellView first) {
+        rows.add(new ArrayList<>());
+      }
+
+      @Override
+      public void cell(CellView cell) {
+        rows.get(rows.size() - 1).add(cell.toCell());
+      }
+
+      @Override
+      public boolean rowDone() {
+        return rows.get(rows.size() - 1).size() >= k;
+      }
+    });
+    List<Result> out = new ArrayList<>();
+    for (List<Cell> r : rows) {
+      out.add(Result.of(r));
+    }
+    return out;
+  }
+
   @Test
   void aScanWithAFilterOrReversedVisitsWhatTheScannerReturns() {
     open();

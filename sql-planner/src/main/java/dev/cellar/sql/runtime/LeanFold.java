@@ -39,6 +39,9 @@ final class LeanFold implements ScanVisitor {
   private final boolean[] familyMatches;
   private long rows;
   private long cellCount;
+  /** The calls that read a column, and how many of them the current row's cells gave a value. */
+  private final int valueCalls;
+  private int valuesInRow;
   private final long[] counts;
   /** Per call, the running integer sum, minimum or maximum, or a DECIMAL's unscaled one. */
   private final long[] longs;
@@ -76,6 +79,11 @@ final class LeanFold implements ScanVisitor {
     this.scales = new int[n];
     this.bigs = new BigDecimal[n];
     this.familyMatches = new boolean[n];
+    int calls = 0;
+    for (int f : fields) {
+      calls += f >= 0 ? 1 : 0;
+    }
+    this.valueCalls = calls;
   }
 
   /**
@@ -113,9 +121,20 @@ final class LeanFold implements ScanVisitor {
 
   @Override
   public void startRow(CellView first) {
+    valuesInRow = 0;
     if ((++rows & 1023) == 0) {
       cancel.check();
     }
+  }
+
+  /**
+   * True once every call that reads a column has its value from the row (each column has one
+   * visible cell a row, and a COUNT(*) needs only the row's first cell): the row's later cells
+   * change nothing.
+   */
+  @Override
+  public boolean rowDone() {
+    return valuesInRow >= valueCalls;
   }
 
   @Override
@@ -138,6 +157,7 @@ final class LeanFold implements ScanVisitor {
       }
       if (familyMatches[i] && c.qualifierEquals(qualifiers[i])) {
         add(i, c);
+        valuesInRow++;
       }
     }
   }

@@ -171,6 +171,11 @@ public final class RegionScanner implements AutoCloseable {
         }
         visitor.cell(c);
         reader.consume();
+        if (visitor.rowDone()) {
+          // the rest of the row is stepped over, none of its cells read out
+          reader.skipRow();
+          break;
+        }
       }
       if (any) {
         visited++;
