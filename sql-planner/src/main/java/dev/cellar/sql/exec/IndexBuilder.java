@@ -207,7 +207,7 @@ public final class IndexBuilder {
     long putTs = db.timestamps().next(false).putTs();
     Table table = db.store().table(data.def().storageName());
     if (IndexChunkVisitor.canRead(data, wanted)) {
-      IndexChunkVisitor v = new IndexChunkVisitor(data, wanted,
+      IndexChunkVisitor v = new IndexChunkVisitor(data, wanted, rowTimes,
           (row, key, maxTs) -> emit(row, key, entryTs(maxTs, putTs), sink));
       table.scan(scan, v);
       v.finish();

@@ -24,6 +24,12 @@ final class IndexChunkVisitor implements ScanVisitor {
   private final TableMapping m;
   private final boolean[] wanted;
   private final RowSink sink;
+  /** Whether the sink needs every cell's timestamp; else a row is read up to its last wanted cell. */
+  private final boolean allCells;
+  /** The last of {@code m.valueFields} the sink wants, -1 if none. */
+  private final int lastWanted;
+  /** Whether the current row's wanted cells have all gone by. */
+  private boolean complete;
   private Object[] row;
   private byte[] key;
   private long maxTs;
@@ -31,10 +37,21 @@ final class IndexChunkVisitor implements ScanVisitor {
   private int next;
   private int rows;
 
-  IndexChunkVisitor(TableMapping m, boolean[] wanted, RowSink sink) {
+  /**
+   * @param allCells whether the sink's {@code maxTimestamp} must be the largest of all the
+   *     row's cells; if not, it is that of the cells up to the last wanted one, and the row's
+   *     later cells are stepped over ({@link #rowDone})
+   */
+  IndexChunkVisitor(TableMapping m, boolean[] wanted, boolean allCells, RowSink sink) {
     this.m = m;
     this.wanted = wanted;
     this.sink = sink;
+    this.allCells = allCells;
+    int last = -1;
+    for (int j = 0; j < m.valueFields.length; j++) {
+      last = wanted[m.valueFields[j]] ? j : last;
+    }
+    this.lastWanted = last;
   }
 
   /**
@@ -66,6 +83,7 @@ final class IndexChunkVisitor implements ScanVisitor {
     row = new Object[m.fieldCount()];
     maxTs = Long.MIN_VALUE;
     next = 0;
+    complete = false;
   }
 
   @Override
@@ -81,7 +99,14 @@ final class IndexChunkVisitor implements ScanVisitor {
       if (wanted[f]) {
         row[f] = m.readValue(key, f, c.value());
       }
+      complete |= j >= lastWanted;
     }
+    complete |= next > lastWanted;
+  }
+
+  @Override
+  public boolean rowDone() {
+    return complete && !allCells;
   }
 
   /** Hands the row being read, if any, to the sink; called after the scan for the last row. */
