@@ -41,7 +41,7 @@ final class CellarResultSet extends ResultSetScrolling {
     try {
       return super.next();
     } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
-      throw JdbcErrors.clean(JdbcErrors.toSql(e), signature == null ? null : signature.sql);
+      throw fetchError(e);
     } catch (SQLException e) {
       throw ClientErrors.stated(e);
     }

@@ -49,12 +49,17 @@ abstract class ResultSetScrolling extends ResultSetUpdates {
         all.add(it.next());
       }
     } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
-      throw JdbcErrors.clean(JdbcErrors.toSql(e), signature == null ? null : signature.sql);
+      throw fetchError(e);
     } finally {
       close(it);
     }
     rows = all;
     return moveCursor(0);
+  }
+
+  /** A failure while the rows are read, as an execution's error: its SQLState, ending with the statement. */
+  final SQLException fetchError(Throwable e) {
+    return JdbcErrors.clean(JdbcErrors.toSql(e), signature == null ? null : signature.sql);
   }
 
   /** Ends the read of the rows (its scan) if the iterator holds one. */

@@ -54,22 +54,15 @@ public final class KeyLiterals {
    * name a row; null when {@code codec} cannot read it.
    */
   public static String named(RowKeyCodec codec, byte[] key) {
-    Object[] values;
-    try {
-      values = codec.decodePrefix(key);
-    } catch (RuntimeException e) {
-      return null;
-    }
-    if (values.length == 0) {
+    Object[] values = decoded(codec, key);
+    if (values == null) {
       return null;
     }
     StringBuilder names = new StringBuilder("(");
-    StringBuilder literals = new StringBuilder("(");
     for (int i = 0; i < values.length; i++) {
       names.append(i > 0 ? ", " : "").append(codec.columns().get(i).name());
-      literals.append(i > 0 ? ", " : "").append(literal(codec.columns().get(i).type(), values[i]));
     }
-    return names.append(")=").append(literals).append(')').toString();
+    return names.append(")=").append(literals(codec, values)).toString();
   }
 
   /**
@@ -78,15 +71,23 @@ public final class KeyLiterals {
    * a boundary inside a column) or it holds no column whole.
    */
   public static String row(RowKeyCodec codec, byte[] key) {
+    Object[] values = decoded(codec, key);
+    return values == null ? null : literals(codec, values);
+  }
+
+  /** The key columns {@code key} holds whole, decoded; null if none or not a prefix of the codec's keys. */
+  private static Object[] decoded(RowKeyCodec codec, byte[] key) {
     Object[] values;
     try {
       values = codec.decodePrefix(key);
     } catch (RuntimeException e) {
       return null; // not a prefix of this codec's keys
     }
-    if (values.length == 0) {
-      return null;
-    }
+    return values.length == 0 ? null : values;
+  }
+
+  /** {@code ('a', 10)}: the first key columns' values as SQL literals. */
+  private static String literals(RowKeyCodec codec, Object[] values) {
     StringBuilder b = new StringBuilder("(");
     for (int i = 0; i < values.length; i++) {
       b.append(i > 0 ? ", " : "").append(literal(codec.columns().get(i).type(), values[i]));
