@@ -83,6 +83,17 @@ public interface CellIterator extends AutoCloseable {
   void next();
 
   /**
+   * Advances past the current cell and past as many of the following cells of its row as the
+   * iterator can pass without showing them, but never past the first cell of a later row;
+   * requires {@link #valid()}. By default one {@link #next()}. Afterwards
+   * {@link #sameRowAsPrevious()} and {@link #otherRowThanPrevious()} compare the new current
+   * cell with the row the iterator was in. For a reader that is done with a row.
+   */
+  default void nextSkippingRow() {
+    next();
+  }
+
+  /**
    * The largest row key, smaller than {@code row}, of any cell of this iterator, or
    * {@code null} if there is none. With {@code row} empty, the largest row of all. Used by
    * reversed scans; leaves the position undefined.

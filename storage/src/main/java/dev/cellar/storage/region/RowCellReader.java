@@ -280,7 +280,7 @@ final class RowCellReader {
       return;
     }
     for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
-      it.next();
+      it.nextSkippingRow();
       stepped = true;
       if (!it.valid() || !it.sameRowAsPrevious()
           && (it.otherRowThanPrevious() || !it.view().rowEquals(row, 0, rowLength))) {

@@ -115,6 +115,54 @@ final class BlockIterator {
     parseNext();
   }
 
+  /**
+   * Moves past the entries after the current one whose keys begin with the current key's first
+   * {@code rowPrefix} bytes (a cell key's row length and row: the current row) and parses the
+   * first entry that does not, if the block has one; returns whether it had. The entries passed
+   * are not decoded: the key buffer keeps its first {@code rowPrefix} bytes, all a later entry
+   * of another row can share with it (its bytes after them are stale until the next parse).
+   */
+  boolean skipEntriesOfRow(int rowPrefix) {
+    int p = nextEntry;
+    while (p < limit) {
+      int shared;
+      int unshared;
+      int valueLen;
+      int q;
+      if (p + 3 <= limit && (data[p] | data[p + 1] | data[p + 2]) >= 0) {
+        shared = data[p];
+        unshared = data[p + 1];
+        valueLen = data[p + 2];
+        q = p + 3;
+      } else {
+        long v = Varints.decode(data, p, limit);
+        long u = v < 0 ? -1 : Varints.decode(data, Varints.position(v), limit);
+        long w = u < 0 ? -1 : Varints.decode(data, Varints.position(u), limit);
+        if (w < 0) {
+          throw block.corrupt("bad entry header", p);
+        }
+        shared = Varints.value(v);
+        unshared = Varints.value(u);
+        valueLen = Varints.value(w);
+        q = Varints.position(w);
+      }
+      if (unshared > limit - q || valueLen > limit - q - unshared) {
+        throw block.corrupt("entry of " + unshared + " key and " + valueLen + " value bytes overruns the entries", p);
+      }
+      boolean sameRow = shared == 0
+          // a restart point stores its key whole: compare its row part
+          ? unshared >= rowPrefix && Arrays.mismatch(key, 0, rowPrefix, data, q, q + rowPrefix) < 0
+          : shared >= rowPrefix;
+      if (!sameRow) {
+        break;
+      }
+      p = q + unshared + valueLen;
+    }
+    nextEntry = p;
+    parseNext();
+    return valid();
+  }
+
   /** Positions at the last entry (decoding at most one restart interval); returns {@link #valid()}. */
   boolean seekToLast() {
     int n = block.restartCount();

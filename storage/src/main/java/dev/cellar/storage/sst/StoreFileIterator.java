@@ -259,6 +259,43 @@ final class StoreFileIterator implements CellIterator {
     }
   }
 
+  /**
+   * Steps over the rest of the current row's cells in this file without decoding their keys
+   * (the block's entries say how much of the row they share) and stops at the first cell of a
+   * later row, or at the end; such a stop is known to be in another row.
+   */
+  @Override
+  public void nextSkippingRow() {
+    checkValid();
+    parseRow();
+    int end = rowEnd;
+    current = null;
+    rowStart = -1;
+    sameRow = false;
+    otherRow = false;
+    while (!block.skipEntriesOfRow(end)) {
+      if (blockNumber + 1 == index.size()) {
+        valid = false;
+        return;
+      }
+      // the row may go on in the next block: its first key is compared with the row kept
+      int i = blockNumber + 1;
+      blockNumber = -1;
+      valid = false;
+      if (!block.continueWith(reader.readBlock(i, caching))) {
+        throw block.block().corrupt("data block " + i + " has no cells", 0);
+      }
+      blockNumber = i;
+      valid = true;
+      int common = block.commonPrefix();
+      if (common < end || block.keyLength() - StoreFileFormat.KEY_SUFFIX_SIZE < end) {
+        otherRow = true;
+        return;
+      }
+    }
+    otherRow = true;
+  }
+
   /** The current data block. */
   @Override
   public Object part() {

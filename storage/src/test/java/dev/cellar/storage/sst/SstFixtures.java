@@ -33,8 +33,13 @@ final class SstFixtures {
    * several versions and same-coordinate duplicates that differ only in sequence id.
    */
   static List<Cell> randomCells(Random rnd, int n) {
+    return randomCells(rnd, n, 6);
+  }
+
+  /** About {@code n} random cells, about {@code cellsPerRow} a row on average. */
+  static List<Cell> randomCells(Random rnd, int n, int cellsPerRow) {
     List<byte[]> rows = new ArrayList<>();
-    int rowCount = Math.max(1, n / 6);
+    int rowCount = Math.max(1, n / cellsPerRow);
     for (int i = 0; i < rowCount; i++) {
       rows.add(randomRow(rnd));
     }

@@ -133,6 +133,63 @@ class StoreFileRoundTripTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}, {1}-byte blocks, version {2}")
+  @MethodSource("layouts")
+  void skippingTheRestOfARowStopsAtTheNextRowsFirstCell(Compression compression, int blockSize, int version)
+      throws Exception {
+    for (int cellsPerRow : new int[] {3, 40}) {
+      Random rnd = new Random(17L * blockSize + cellsPerRow + version);
+      List<Cell> cells = SstFixtures.randomCells(rnd, 3000, cellsPerRow);
+      MemVfs vfs = new MemVfs();
+      SstFixtures.write(vfs, PATH, SstFixtures.options().withCompression(compression).withBlockSize(blockSize)
+          .withFormatVersion(version), cells);
+      int skips = 0;
+      try (StoreFileReader reader = StoreFileReader.open(vfs.open(PATH)); CellIterator it = reader.iterator()) {
+        it.seekToFirst();
+        int i = 0;
+        while (i < cells.size()) {
+          assertTrue(it.valid(), "at cell " + i);
+          // a step or a skip, each from the row's first cell or from inside it (its row parsed or not)
+          switch (rnd.nextInt(4)) {
+            case 0 -> {
+              it.next();
+              i++;
+              if (i < cells.size()) {
+                boolean same = Arrays.equals(cells.get(i - 1).row(), cells.get(i).row());
+                // the hints may say nothing (no row parsed before the step), never something wrong
+                assertFalse(it.sameRowAsPrevious() && !same, "same row hint at " + cells.get(i));
+                assertFalse(it.otherRowThanPrevious() && same, "other row hint at " + cells.get(i));
+              }
+            }
+            case 1 -> it.view().rowLength();
+            default -> {
+              byte[] row = cells.get(i).row();
+              it.nextSkippingRow();
+              skips++;
+              do {
+                i++;
+              } while (i < cells.size() && Arrays.equals(cells.get(i).row(), row));
+              if (i < cells.size()) {
+                assertFalse(it.sameRowAsPrevious(), "skipped " + Bytes.toStringBinary(row));
+                assertTrue(it.otherRowThanPrevious(), "skipped " + Bytes.toStringBinary(row));
+              }
+            }
+          }
+          if (i < cells.size()) {
+            Cell c = cells.get(i);
+            assertTrue(it.valid(), "at " + c);
+            assertEquals(c, it.cell(), "cell " + i);
+            assertTrue(it.view().rowEquals(c.row(), 0, c.row().length), "row of " + c);
+            assertArrayEquals(c.qualifier(), Arrays.copyOfRange(it.view().qualifierArray(),
+                it.view().qualifierOffset(), it.view().qualifierOffset() + it.view().qualifierLength()));
+          }
+        }
+        assertFalse(it.valid());
+      }
+      assertTrue(skips > 30, "rows skipped: " + skips);
+    }
+  }
+
   /** Each cell's in-place view shows its fields, and says whether the cell shares the previous one's row. */
   private static void assertViewsShowTheCells(List<Cell> cells, StoreFileReader reader) {
     int others = 0;
