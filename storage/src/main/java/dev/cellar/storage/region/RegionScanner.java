@@ -8,6 +8,7 @@ import dev.cellar.storage.Scan;
 import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.filter.Filter;
 import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.sst.StoreFileIterator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,6 +57,9 @@ public final class RegionScanner implements AutoCloseable {
   private int decided;
   private int kept;
   private static final int DECIDED_WINDOW = 4096;
+  private final Map<byte[], FamilyReadSpec> families;
+  /** The loops over the only source, a store file, when its rows are shown as they come; else null. */
+  private FileRows fileRows;
 
   /**
    * @param it merged iterator over every source of the families read (owned: closed with the scanner)
@@ -75,6 +79,7 @@ public final class RegionScanner implements AutoCloseable {
     this.rowsLeft = scan.limit() > 0 ? scan.limit() : Integer.MAX_VALUE;
     this.rows = new ScanRows(scan, it, reader, regionStart, regionEnd);
     this.filter = filter;
+    this.families = families;
     if (filter != null) {
       filter.setReversed(scan.isReversed());
     }
@@ -89,6 +94,10 @@ public final class RegionScanner implements AutoCloseable {
       throw new IllegalStateException("a scan with a filter that moves by columns applies the read rules");
     }
     reader.allCellsVisible();
+    if (it instanceof StoreFileIterator file && families.size() == 1
+        && families.values().iterator().next().wholeFamily()) {
+      fileRows = new FileRows(file, rows);
+    }
   }
 
   /** Lowers the number of rows this scanner may still return (0 = no limit); the table's limit spans regions. */
@@ -156,6 +165,9 @@ public final class RegionScanner implements AutoCloseable {
     }
     exhausted = true;
     rows.seekFirstForward();
+    if (fileRows != null) {
+      return fileRows.visit(visitor, maxRows);
+    }
     int visited = 0;
     while (visited < maxRows && it.valid()) {
       if (rows.pastBound(it.view())) {
@@ -288,6 +300,9 @@ public final class RegionScanner implements AutoCloseable {
       exhausted = true;
       return false;
     }
+    if (fileRows != null) {
+      return startRowOnViewsInFile();
+    }
     rowDone = false;
     filter.reset();
     reader.startRowAtIterator();
@@ -303,6 +318,36 @@ public final class RegionScanner implements AutoCloseable {
     it.seek(Cell.firstOnRow(row));
     reader.startRow(row);
     return collectRow(true);
+  }
+
+  /**
+   * {@link #startRowOnViews()} over the only source, a store file ({@link FileRows}), from the
+   * first cell of a row within the bound: passes the rows the filter drops until it keeps one
+   * (read again as the general path does), the scan ends, or rows are no longer to be decided on
+   * views first.
+   */
+  private boolean startRowOnViewsInFile() {
+    while (true) {
+      rowDone = false;
+      filter.reset();
+      if (fileRows.keptOnViews(filter)) {
+        byte[] row = fileRows.rowCopy();
+        currentRow = row;
+        filter.reset();
+        it.seek(Cell.firstOnRow(row));
+        reader.startRow(row);
+        return collectRow(true);
+      }
+      countDecided(false);
+      rowDone = true;
+      if (!decidesOnViewsFirst() || filter.filterAllRemaining()) {
+        return false;
+      }
+      if (!fileRows.atRowWithinBound()) {
+        exhausted = true;
+        return false;
+      }
+    }
   }
 
   private void countDecided(boolean keptRow) {

@@ -5,6 +5,7 @@ import dev.cellar.storage.Cell;
 import dev.cellar.storage.CellView;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.iter.CellIterator;
+import dev.cellar.storage.sst.StoreFileIterator;
 import java.util.Arrays;
 
 /**
@@ -90,21 +91,29 @@ final class ScanRows {
 
   /** Whether the row of {@code v} is past where this forward scan ends in the region. */
   boolean pastBound(CellView v) {
-    if (bound.length == 0) {
+    return bound.length != 0 && !partWithinBound(it.part()) && rowPastBound(v);
+  }
+
+  /** {@link #pastBound(CellView)} for a scan whose only source is {@code file}, called as itself. */
+  boolean pastBound(StoreFileIterator file, CellView v) {
+    return bound.length != 0 && !partWithinBound(file.part()) && rowPastBound(v);
+  }
+
+  /** Whether every row of the iterator's current part (or null: none) is within the bound. */
+  private boolean partWithinBound(Object part) {
+    if (part == null) {
       return false;
     }
-    Object part = it.part();
-    if (part != null) {
-      if (part != partChecked) {
-        // compared once a part (a data block), not once a row
-        int c = Bytes.compare(it.lastRowOfPart(), bound);
-        partChecked = part;
-        partWithinBound = c < 0 || (c == 0 && boundIncluded);
-      }
-      if (partWithinBound) {
-        return false;
-      }
+    if (part != partChecked) {
+      // compared once a part (a data block), not once a row
+      int c = Bytes.compare(it.lastRowOfPart(), bound);
+      partChecked = part;
+      partWithinBound = c < 0 || (c == 0 && boundIncluded);
     }
+    return partWithinBound;
+  }
+
+  private boolean rowPastBound(CellView v) {
     int ro = v.rowOffset();
     int cmp = Arrays.compareUnsigned(v.rowArray(), ro, ro + v.rowLength(), bound, 0, bound.length);
     return cmp > 0 || (cmp == 0 && !boundIncluded);

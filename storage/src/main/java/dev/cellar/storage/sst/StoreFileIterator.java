@@ -17,7 +17,7 @@ import java.util.Arrays;
  * <p>{@link #view()} reads the current entry where it lies: the row and qualifier in the
  * decoded key buffer, the value in the block; its row bounds are parsed once per entry.
  */
-final class StoreFileIterator implements CellIterator {
+public final class StoreFileIterator implements CellIterator {
   private final StoreFileReader reader;
   private final BlockIndex index;
   private final byte[] family;

@@ -178,6 +178,107 @@ class AllVisibleTest {
     }
   }
 
+  /**
+   * Rows of random widths in one file (small blocks, so that rows span blocks and restart
+   * points): scans between random rows, with a value filter that keeps few or most rows and
+   * with a visitor done after some cells, give what a model of the rows gives.
+   */
+  @Test
+  void rowsOfOneFileShownAsTheyComeMatchAModel() throws Exception {
+    java.util.Random rnd = new java.util.Random(20261128);
+    try (EmbeddedStore s = EmbeddedStore.open(StoreOptions.inMemory().build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("t")
+          .family(ColumnFamilyDescriptor.newBuilder("f").blockSize(1024).build()).build());
+      Table t = s.table("t");
+      TreeMap<String, TreeMap<String, String>> model = new TreeMap<>();
+      for (int i = 0; i < 600; i++) {
+        String row = String.format("r%04d", rnd.nextInt(5000));
+        TreeMap<String, String> cells = model.computeIfAbsent(row, k -> new TreeMap<>());
+        Put p = new Put(Bytes.toBytes(row));
+        int width = rnd.nextInt(8) == 0 ? 20 + rnd.nextInt(40) : 1 + rnd.nextInt(4);
+        for (int c = 0; c < width; c++) {
+          String q = c == 0 ? "p" : String.format("q%02d", rnd.nextInt(60));
+          String v = c == 0 ? "v" + rnd.nextInt(rnd.nextBoolean() ? 2 : 20) : "x".repeat(rnd.nextInt(30));
+          if (!cells.containsKey(q)) {
+            cells.put(q, v);
+            p.addColumn(F, Bytes.toBytes(q), 100, Bytes.toBytes(v));
+          }
+        }
+        if (!p.isEmpty()) {
+          t.put(p);
+        }
+      }
+      s.admin().flush("t");
+      s.admin().majorCompact("t");
+      List<String> rows = new ArrayList<>(model.keySet());
+      for (int k = 0; k < 200; k++) {
+        String from = rnd.nextInt(4) == 0 ? "" : rows.get(rnd.nextInt(rows.size()));
+        String to = rnd.nextInt(4) == 0 ? "" : rows.get(rnd.nextInt(rows.size()));
+        if (!to.isEmpty() && to.compareTo(from) <= 0) {
+          to = "";
+        }
+        Scan scan = new Scan().withStartRow(Bytes.toBytes(from)).withStopRow(Bytes.toBytes(to));
+        java.util.SortedMap<String, TreeMap<String, String>> range = to.isEmpty() ? model.tailMap(from)
+            : model.subMap(from, to);
+        // the filter: rows whose p is the value (each row has its p)
+        String value = "v" + rnd.nextInt(3);
+        scan.setFilter(new dev.cellar.storage.filter.SingleColumnValueFilter(F, Bytes.toBytes("p"),
+            dev.cellar.storage.filter.CompareOperator.EQUAL, Bytes.toBytes(value)));
+        StringBuilder expected = new StringBuilder();
+        for (Map.Entry<String, TreeMap<String, String>> e : range.entrySet()) {
+          if (value.equals(e.getValue().get("p"))) {
+            expected.append(e.getKey()).append(e.getValue()).append('\n');
+          }
+        }
+        StringBuilder actual = new StringBuilder();
+        try (ResultScanner rs = t.scanner(scan)) {
+          for (Result r; (r = rs.next()) != null;) {
+            TreeMap<String, String> cells = new TreeMap<>();
+            for (Cell c : r.cells()) {
+              cells.put(Bytes.toString(c.qualifier()), Bytes.toString(c.value()));
+            }
+            actual.append(Bytes.toString(r.row())).append(cells).append('\n');
+          }
+        }
+        assertEquals(expected.toString(), actual.toString(), "rows " + from + " to " + to + " where p = " + value);
+        // a visitor done with each row after its first n cells
+        int n = 1 + rnd.nextInt(3);
+        List<String> visitedExpected = new ArrayList<>();
+        for (Map.Entry<String, TreeMap<String, String>> e : range.entrySet()) {
+          for (String q : new ArrayList<>(e.getValue().keySet()).subList(0, Math.min(n, e.getValue().size()))) {
+            visitedExpected.add(e.getKey() + "/" + q);
+          }
+        }
+        List<String> visited = new ArrayList<>();
+        t.scan(new Scan().withStartRow(Bytes.toBytes(from)).withStopRow(Bytes.toBytes(to)),
+            new dev.cellar.storage.ScanVisitor() {
+              private String row;
+              private int cells;
+
+              @Override
+              public void startRow(dev.cellar.storage.CellView first) {
+                row = Bytes.toString(java.util.Arrays.copyOfRange(first.rowArray(), first.rowOffset(),
+                    first.rowOffset() + first.rowLength()));
+                cells = 0;
+              }
+
+              @Override
+              public void cell(dev.cellar.storage.CellView c) {
+                cells++;
+                visited.add(row + "/" + Bytes.toString(java.util.Arrays.copyOfRange(c.qualifierArray(),
+                    c.qualifierOffset(), c.qualifierOffset() + c.qualifierLength())));
+              }
+
+              @Override
+              public boolean rowDone() {
+                return cells == n;
+              }
+            });
+        assertEquals(visitedExpected, visited, "rows visited " + from + " to " + to + ", " + n + " cells each");
+      }
+    }
+  }
+
   /** Rows the scan returns; asserts the cells it returns. */
   private static int count(Table t, Scan scan, int cells) throws Exception {
     int rows = 0;
