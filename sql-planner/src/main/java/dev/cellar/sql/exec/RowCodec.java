@@ -453,13 +453,29 @@ final class RowCodec {
    * then qualifier): cells of a row and the value fields come in that order.
    */
   static int compareToValueField(TableMapping m, CellView c, int j) {
-    int cmp = Arrays.compareUnsigned(c.family(), m.valueFamily[j]);
+    byte[] f = c.family();
+    byte[] vf = m.valueFamily[j];
+    int cmp = f == vf ? 0 : compareNames(f, 0, f.length, vf);
     if (cmp != 0) {
       return cmp;
     }
-    byte[] q = m.valueQualifier[j];
-    int off = c.qualifierOffset();
-    return Arrays.compareUnsigned(c.qualifierArray(), off, off + c.qualifierLength(), q, 0, q.length);
+    return compareNames(c.qualifierArray(), c.qualifierOffset(), c.qualifierLength(), m.valueQualifier[j]);
+  }
+
+  /**
+   * {@code a[off, off + len)} against {@code b} as unsigned bytes, as {@link Arrays#compareUnsigned}
+   * but byte by byte: family and column names are a few bytes, for which this loop costs less
+   * than the library's call into its vectorized compare.
+   */
+  private static int compareNames(byte[] a, int off, int len, byte[] b) {
+    int n = Math.min(len, b.length);
+    for (int i = 0; i < n; i++) {
+      int d = (a[off + i] & 0xff) - (b[i] & 0xff);
+      if (d != 0) {
+        return d;
+      }
+    }
+    return len - b.length;
   }
 
   /** {@code (ID, NAME)=(1, x)}: how messages name a row's key. */

@@ -10,8 +10,11 @@ import dev.cellar.sql.exec.TableMapping;
 import dev.cellar.storage.Bytes;
 import dev.cellar.storage.CellView;
 import dev.cellar.storage.ScanVisitor;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -27,6 +30,10 @@ import java.util.List;
  * produces, so that partial results of both merge. Not thread-safe: one per range.
  */
 final class LeanFold implements ScanVisitor {
+  /** Reads a BIGINT's or INTEGER's 8 or 4 bytes (big-endian, two's complement) in one load. */
+  private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
   private final TableMapping mapping;
   private final ScanAggregator.Kind[] kinds;
   private final KeyType[] types;
@@ -323,6 +330,12 @@ final class LeanFold implements ScanVisitor {
 
   /** The big-endian two's complement integer {@code b[off, off+len)}, {@code 1 <= len <= 8}. */
   private static long signed(byte[] b, int off, int len) {
+    if (len == 8) {
+      return (long) LONG_BE.get(b, off);
+    }
+    if (len == 4) {
+      return (int) INT_BE.get(b, off);
+    }
     long v = b[off];
     for (int k = 1; k < len; k++) {
       v = (v << 8) | (b[off + k] & 0xff);
