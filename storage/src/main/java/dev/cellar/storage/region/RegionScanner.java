@@ -58,6 +58,12 @@ public final class RegionScanner implements AutoCloseable {
   private int kept;
   private static final int DECIDED_WINDOW = 4096;
   private final Map<byte[], FamilyReadSpec> families;
+  /**
+   * The filter has row-level steps and decides rows on views ({@link Filter#decidesRowsOnViews()}),
+   * and whether it never decides on keys: what a filter is does not change, so these are asked once.
+   */
+  private final boolean viewsFilter;
+  private final boolean keysUnfiltered;
   /** The loops over the only source, a store file, when its rows are shown as they come; else null. */
   private FileRows fileRows;
 
@@ -80,6 +86,8 @@ public final class RegionScanner implements AutoCloseable {
     this.rows = new ScanRows(scan, it, reader, regionStart, regionEnd);
     this.filter = filter;
     this.families = families;
+    this.viewsFilter = filter != null && filter.hasFilterRow() && filter.filtersViews() && filter.decidesRowsOnViews();
+    this.keysUnfiltered = filter != null && !filter.filtersRowKeys();
     if (filter != null) {
       filter.setReversed(scan.isReversed());
     }
@@ -203,7 +211,7 @@ public final class RegionScanner implements AutoCloseable {
    */
   private boolean startNextRow() {
     Cell hint = rowHint;
-    if (hint == null && !scan.isReversed() && decidesOnViewsFirst() && !filter.filtersRowKeys()) {
+    if (hint == null && !scan.isReversed() && decidesOnViewsFirst() && keysUnfiltered) {
       return startRowOnViews();
     }
     byte[] row = scan.isReversed() ? rows.nextReversed(rowHint, currentRow) : nextRowForward();
@@ -287,8 +295,7 @@ public final class RegionScanner implements AutoCloseable {
    * while at most a quarter of the rows decided lately were kept, since a kept row is read twice.
    */
   private boolean decidesOnViewsFirst() {
-    return filter != null && filter.hasFilterRow() && filter.filtersViews() && filter.decidesRowsOnViews()
-        && 4 * kept <= decided;
+    return viewsFilter && 4 * kept <= decided;
   }
 
   /**
