@@ -318,8 +318,11 @@ public final class RegionScanner implements AutoCloseable {
       rowDone = true;
       return false;
     }
-    // kept: read the row again from its start, building its cells
-    byte[] row = reader.rowCopy();
+    return readKeptRow(reader.rowCopy());
+  }
+
+  /** A row the filter kept on views is read again from its start, building its cells. */
+  private boolean readKeptRow(byte[] row) {
     currentRow = row;
     filter.reset();
     it.seek(Cell.firstOnRow(row));
@@ -338,12 +341,7 @@ public final class RegionScanner implements AutoCloseable {
       rowDone = false;
       filter.reset();
       if (fileRows.keptOnViews(filter)) {
-        byte[] row = fileRows.rowCopy();
-        currentRow = row;
-        filter.reset();
-        it.seek(Cell.firstOnRow(row));
-        reader.startRow(row);
-        return collectRow(true);
+        return readKeptRow(fileRows.rowCopy());
       }
       countDecided(false);
       rowDone = true;
