@@ -59,10 +59,11 @@ public final class RegionScanner implements AutoCloseable {
   private static final int DECIDED_WINDOW = 4096;
   private final Map<byte[], FamilyReadSpec> families;
   /**
-   * The filter has row-level steps and decides rows on views ({@link Filter#decidesRowsOnViews()}),
-   * and whether it never decides on keys: what a filter is does not change, so these are asked once.
+   * Whether the filter has row-level steps and decides rows on views
+   * ({@link Filter#decidesRowsOnViews()}); what a filter is does not change, so it is asked once.
    */
   private final boolean viewsFilter;
+  /** Whether the filter never decides on row keys ({@link Filter#filtersRowKeys()}), asked once. */
   private final boolean keysUnfiltered;
   /** The loops over the only source, a store file, when its rows are shown as they come; else null. */
   private FileRows fileRows;
