@@ -27,6 +27,10 @@ final class BlockIterator {
   private int commonPrefix = -1;
   private int valueOffset;
   private int valueLength;
+  /** The lengths {@link #readHeader} read last: of the key shared, of the key stored, of the value. */
+  private int entryShared;
+  private int entryUnshared;
+  private int entryValueLength;
   /** Whether the block's cell keys are suffix first ({@link CellKeys}): data blocks of version 2. */
   private boolean suffixFirst;
 
@@ -125,42 +129,50 @@ final class BlockIterator {
   boolean skipEntriesOfRow(int rowPrefix) {
     int p = nextEntry;
     while (p < limit) {
-      int shared;
-      int unshared;
-      int valueLen;
-      int q;
-      if (p + 3 <= limit && (data[p] | data[p + 1] | data[p + 2]) >= 0) {
-        shared = data[p];
-        unshared = data[p + 1];
-        valueLen = data[p + 2];
-        q = p + 3;
-      } else {
-        long v = Varints.decode(data, p, limit);
-        long u = v < 0 ? -1 : Varints.decode(data, Varints.position(v), limit);
-        long w = u < 0 ? -1 : Varints.decode(data, Varints.position(u), limit);
-        if (w < 0) {
-          throw block.corrupt("bad entry header", p);
-        }
-        shared = Varints.value(v);
-        unshared = Varints.value(u);
-        valueLen = Varints.value(w);
-        q = Varints.position(w);
-      }
-      if (unshared > limit - q || valueLen > limit - q - unshared) {
-        throw block.corrupt("entry of " + unshared + " key and " + valueLen + " value bytes overruns the entries", p);
-      }
-      boolean sameRow = shared == 0
+      int q = readHeader(p);
+      boolean sameRow = entryShared == 0
           // a restart point stores its key whole: compare its row part
-          ? unshared >= rowPrefix && Arrays.mismatch(key, 0, rowPrefix, data, q, q + rowPrefix) < 0
-          : shared >= rowPrefix;
+          ? entryUnshared >= rowPrefix && Arrays.mismatch(key, 0, rowPrefix, data, q, q + rowPrefix) < 0
+          : entryShared >= rowPrefix;
       if (!sameRow) {
         break;
       }
-      p = q + unshared + valueLen;
+      p = q + entryUnshared + entryValueLength;
     }
     nextEntry = p;
     parseNext();
     return valid();
+  }
+
+  /**
+   * Reads the header of the entry at {@code p} into {@link #entryShared}, {@link #entryUnshared}
+   * and {@link #entryValueLength}, checking that its key and value fit in the entries; returns
+   * where its unshared key bytes start.
+   */
+  private int readHeader(int p) {
+    int q;
+    if (p + 3 <= limit && (data[p] | data[p + 1] | data[p + 2]) >= 0) {
+      entryShared = data[p];
+      entryUnshared = data[p + 1];
+      entryValueLength = data[p + 2];
+      q = p + 3;
+    } else {
+      long v = Varints.decode(data, p, limit);
+      long u = v < 0 ? -1 : Varints.decode(data, Varints.position(v), limit);
+      long w = u < 0 ? -1 : Varints.decode(data, Varints.position(u), limit);
+      if (w < 0) {
+        throw block.corrupt("bad entry header", p);
+      }
+      entryShared = Varints.value(v);
+      entryUnshared = Varints.value(u);
+      entryValueLength = Varints.value(w);
+      q = Varints.position(w);
+    }
+    if (entryUnshared > limit - q || entryValueLength > limit - q - entryUnshared) {
+      throw block.corrupt("entry of " + entryUnshared + " key and " + entryValueLength
+          + " value bytes overruns the entries", p);
+    }
+    return q;
   }
 
   /** Positions at the last entry (decoding at most one restart interval); returns {@link #valid()}. */
@@ -279,31 +291,12 @@ final class BlockIterator {
       return;
     }
     current = p;
-    int shared;
-    int unshared;
-    int valueLen;
-    if (p + 3 <= limit && (data[p] | data[p + 1] | data[p + 2]) >= 0) {
-      shared = data[p];
-      unshared = data[p + 1];
-      valueLen = data[p + 2];
-      p += 3;
-    } else {
-      long v = Varints.decode(data, p, limit);
-      shared = Varints.value(v);
-      long u = v < 0 ? -1 : Varints.decode(data, Varints.position(v), limit);
-      unshared = Varints.value(u);
-      long w = u < 0 ? -1 : Varints.decode(data, Varints.position(u), limit);
-      if (w < 0) {
-        throw block.corrupt("bad entry header", current);
-      }
-      valueLen = Varints.value(w);
-      p = Varints.position(w);
-    }
+    p = readHeader(p);
+    int shared = entryShared;
+    int unshared = entryUnshared;
+    int valueLen = entryValueLength;
     if (shared > keyLength) {
       throw block.corrupt("entry shares " + shared + " key bytes with a previous key of " + keyLength, current);
-    }
-    if (unshared > limit - p || valueLen > limit - p - unshared) {
-      throw block.corrupt("entry of " + unshared + " key and " + valueLen + " value bytes overruns the entries", current);
     }
     if (keyLength == 0) {
       commonPrefix = -1;
