@@ -4,6 +4,7 @@ import dev.cellar.storage.CellView;
 import dev.cellar.storage.ScanVisitor;
 import dev.cellar.storage.filter.Filter;
 import dev.cellar.storage.sst.StoreFileIterator;
+import java.util.Arrays;
 
 /**
  * The row loops of a forward scan whose only source is one store file, every cell of it visible
@@ -94,7 +95,7 @@ final class FileRows {
 
   /** The key of the row started last, as a new array. */
   byte[] rowCopy() {
-    return java.util.Arrays.copyOf(row, rowLength);
+    return Arrays.copyOf(row, rowLength);
   }
 
   private void startRow(CellView v) {

@@ -57,7 +57,8 @@ public final class RegionScanner implements AutoCloseable {
   private int decided;
   private int kept;
   private static final int DECIDED_WINDOW = 4096;
-  private final Map<byte[], FamilyReadSpec> families;
+  /** Whether the scan reads one family, whole: what {@link FileRows} needs besides one visible file. */
+  private final boolean oneWholeFamily;
   /**
    * Whether the filter has row-level steps and decides rows on views
    * ({@link Filter#decidesRowsOnViews()}); what a filter is does not change, so it is asked once.
@@ -86,7 +87,7 @@ public final class RegionScanner implements AutoCloseable {
     this.rowsLeft = scan.limit() > 0 ? scan.limit() : Integer.MAX_VALUE;
     this.rows = new ScanRows(scan, it, reader, regionStart, regionEnd);
     this.filter = filter;
-    this.families = families;
+    this.oneWholeFamily = families.size() == 1 && families.values().iterator().next().wholeFamily();
     this.viewsFilter = filter != null && filter.hasFilterRow() && filter.filtersViews() && filter.decidesRowsOnViews();
     this.keysUnfiltered = filter != null && !filter.filtersRowKeys();
     if (filter != null) {
@@ -103,8 +104,7 @@ public final class RegionScanner implements AutoCloseable {
       throw new IllegalStateException("a scan with a filter that moves by columns applies the read rules");
     }
     reader.allCellsVisible();
-    if (it instanceof StoreFileIterator file && families.size() == 1
-        && families.values().iterator().next().wholeFamily()) {
+    if (it instanceof StoreFileIterator file && oneWholeFamily) {
       fileRows = new FileRows(file, rows);
     }
   }
