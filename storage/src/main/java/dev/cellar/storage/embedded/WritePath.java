@@ -243,7 +243,7 @@ final class WritePath {
         }
         for (Region r : byRegion.keySet()) {
           if (store.flusher().mustBlock(r)) {
-            store.flusher().flushNow(r);
+            store.flusher().relieve(r);
           }
         }
         boolean stale = false;

@@ -64,6 +64,11 @@ final class FamilyStore {
     }
   }
 
+  /** Bytes held in the active memstore (not those being flushed). */
+  long activeMemstoreSize() {
+    return view.active().heapSize();
+  }
+
   long memstoreSize() {
     View v = view;
     long n = v.active().heapSize();
@@ -225,6 +230,32 @@ final class FamilyStore {
       }
       return;
     }
+  }
+
+  /**
+   * Whether a source of this family may hold cells {@code probe} asks for: exactly the sources
+   * {@link #openSources(List, List, RowProbe)} would open, asked without opening, acquiring or
+   * allocating anything. A single-row read asks first: most of an INSERT's rows are new, and a
+   * read no source can answer needs no iterator and no merge.
+   */
+  boolean mayHold(RowProbe probe) {
+    View v = view;
+    if (!v.active().isEmpty() && v.active().mayHoldRow(probe.row)) {
+      return true;
+    }
+    List<MemStore> flushing = v.flushing();
+    for (int i = 0; i < flushing.size(); i++) {
+      if (flushing.get(i).mayHoldRow(probe.row)) {
+        return true;
+      }
+    }
+    List<StoreFileHandle> files = v.files();
+    for (int i = 0; i < files.size(); i++) {
+      if (probe.mayHold(files.get(i).reader(), i == files.size() - 1)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   List<StoreFileHandle> files() {
