@@ -29,8 +29,16 @@ public final class CellComparator implements Comparator<Cell> {
 
   @Override
   public int compare(Cell a, Cell b) {
-    // cells of one row often share its array (those of one mutation, of one loaded row)
-    return a.row() == b.row() ? compareAfterRow(a, b) : compare((CellView) a, (CellView) b);
+    // cells of one row often share its array (those of one mutation, of one loaded row); a
+    // cell's arrays are its own, read here without the calls through CellView, which a JVM
+    // that has met many kinds of view cannot inline
+    if (a.row() != b.row()) {
+      int c = Arrays.compareUnsigned(a.row(), b.row());
+      if (c != 0) {
+        return c;
+      }
+    }
+    return compareAfterRow(a, b);
   }
 
   /** Compares two cells known to share a row. */

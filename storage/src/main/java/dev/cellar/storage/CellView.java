@@ -1,5 +1,6 @@
 package dev.cellar.storage;
 
+import dev.cellar.storage.util.ShortBytes;
 import java.util.Arrays;
 
 /**
@@ -49,8 +50,7 @@ public interface CellView {
     if (len != q.length) {
       return false;
     }
-    int off = qualifierOffset();
-    return Arrays.equals(qualifierArray(), off, off + len, q, 0, len);
+    return ShortBytes.equals(qualifierArray(), qualifierOffset(), q, 0, len);
   }
 
   /** Whether the row equals {@code row[off, off + len)}. */

@@ -131,7 +131,17 @@ final class StoreFiles {
 
   /** Writes a frozen memstore to a new store file with the family's current settings, durably. */
   StoreFileHandle write(ColumnFamilyDescriptor family, MemStore memstore) {
-    return write(family, memstore.cellsInOrder());
+    Iterator<Cell> cells = memstore.cellsInOrder();
+    if (!cells.hasNext()) {
+      return null;
+    }
+    // a loop of its own, apart from a compaction's (below): each is compiled for the one kind
+    // of iterator it meets, rather than one loop compiled again as flushes and compactions take turns
+    return write(family, w -> {
+      while (cells.hasNext()) {
+        w.append(cells.next());
+      }
+    });
   }
 
   /**
@@ -142,14 +152,25 @@ final class StoreFiles {
     if (!cells.hasNext()) {
       return null;
     }
+    return write(family, w -> {
+      while (cells.hasNext()) {
+        w.append(cells.next());
+      }
+    });
+  }
+
+  /** What writes a file's cells. */
+  private interface CellsWriter {
+    void writeTo(StoreFileWriter w) throws IOException;
+  }
+
+  private StoreFileHandle write(ColumnFamilyDescriptor family, CellsWriter cells) {
     long number = allocate();
     String path = path(number);
     try {
       try (Vfs.WritableFile out = fs.create(path);
           StoreFileWriter w = new StoreFileWriter(out, path, StoreFileWriter.Options.of(family))) {
-        while (cells.hasNext()) {
-          w.append(cells.next());
-        }
+        cells.writeTo(w);
         w.finish();
       }
       install(path);

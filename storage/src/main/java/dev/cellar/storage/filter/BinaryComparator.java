@@ -1,6 +1,7 @@
 package dev.cellar.storage.filter;
 
 import dev.cellar.storage.Bytes;
+import dev.cellar.storage.util.ShortBytes;
 
 /** Compares whole byte strings as unsigned bytes (the order of rowkeys). */
 public final class BinaryComparator extends ByteArrayComparable {
@@ -16,6 +17,13 @@ public final class BinaryComparator extends ByteArrayComparable {
   @Override
   public int compareTo(byte[] tested) {
     return Bytes.compare(getValue(), tested);
+  }
+
+  /** Equal lengths and bytes, compared from the end ({@link ShortBytes#equals}). */
+  @Override
+  public boolean matches(byte[] b, int off, int len) {
+    byte[] ref = getValue();
+    return ref.length == len && ShortBytes.equals(ref, 0, b, off, len);
   }
 
   @Override

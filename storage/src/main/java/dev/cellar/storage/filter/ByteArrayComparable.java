@@ -35,6 +35,15 @@ public abstract class ByteArrayComparable {
     return compareTo(java.util.Arrays.copyOfRange(b, off, off + len));
   }
 
+  /**
+   * Whether {@link #compareTo(byte[], int, int)} of {@code b[off, off + len)} is 0: what
+   * {@link CompareOperator#EQUAL} and {@link CompareOperator#NOT_EQUAL} ask, which a comparator
+   * may answer without ordering the bytes.
+   */
+  public boolean matches(byte[] b, int off, int len) {
+    return compareTo(b, off, len) == 0;
+  }
+
   @Override
   public String toString() {
     return getClass().getSimpleName() + "(" + Bytes.toStringBinary(value) + ")";

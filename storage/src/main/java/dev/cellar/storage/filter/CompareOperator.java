@@ -31,6 +31,12 @@ public enum CompareOperator {
 
   /** {@link #matches(ByteArrayComparable, byte[])} of the tested bytes {@code b[off, off + len)}. */
   public boolean matches(ByteArrayComparable comparator, byte[] b, int off, int len) {
+    if (this == EQUAL) {
+      return comparator.matches(b, off, len);
+    }
+    if (this == NOT_EQUAL) {
+      return !comparator.matches(b, off, len);
+    }
     return this != NO_OP && holds(-Integer.signum(comparator.compareTo(b, off, len)));
   }
 

@@ -87,11 +87,11 @@ final class RegionReads {
   static Result get(Region region, Get get, long readPoint, long nowMs, CellIterator pending) {
     byte[] row = get.row();
     Map<byte[], NavigableSet<byte[]>> columns = get.columns();
-    List<CellIterator> sources = new ArrayList<>(4);
-    List<StoreFileHandle> acquired = new ArrayList<>(4);
-    // the families read, each with the qualifiers named (null: every one)
+    // the families read, each with the qualifiers named (null: every one), and its probe
     List<FamilyStore> stores = new ArrayList<>(4);
     List<NavigableSet<byte[]>> named = new ArrayList<>(4);
+    List<FamilyStore.RowProbe> probes = new ArrayList<>(4);
+    boolean mayHold = pending != null;
     if (columns.isEmpty()) {
       for (FamilyStore fs : region.familyStores()) {
         stores.add(fs);
@@ -103,9 +103,28 @@ final class RegionReads {
         named.add(e.getValue());
       }
     }
+    for (int f = 0; f < stores.size(); f++) {
+      FamilyStore.RowProbe probe = new FamilyStore.RowProbe(row, named.get(f), get.expectsFound());
+      probes.add(probe);
+      mayHold = mayHold || stores.get(f).mayHold(probe);
+    }
+    // no memstore or file may hold the row (an INSERT's new key, mostly)
+    return mayHold ? readRow(get, stores, named, probes, readPoint, nowMs, pending) : Result.empty();
+  }
+
+  /**
+   * The row of {@link #get} from the sources of {@code stores} that may hold it: a method of its
+   * own, so that a get that rules every source out (a load's INSERTs) compiles small and is
+   * not compiled again as the kinds of sources a row is read from change.
+   */
+  private static Result readRow(Get get, List<FamilyStore> stores, List<NavigableSet<byte[]>> named,
+      List<FamilyStore.RowProbe> probes, long readPoint, long nowMs, CellIterator pending) {
+    byte[] row = get.row();
+    List<CellIterator> sources = new ArrayList<>(4);
+    List<StoreFileHandle> acquired = new ArrayList<>(4);
     try {
       for (int f = 0; f < stores.size(); f++) {
-        stores.get(f).openSources(sources, acquired, new FamilyStore.RowProbe(row, named.get(f), get.expectsFound()));
+        stores.get(f).openSources(sources, acquired, probes.get(f));
       }
       if (pending != null) {
         sources.add(pending);

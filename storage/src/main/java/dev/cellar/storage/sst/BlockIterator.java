@@ -2,6 +2,7 @@ package dev.cellar.storage.sst;
 
 import dev.cellar.storage.CorruptionException;
 import dev.cellar.storage.util.ByteReader;
+import dev.cellar.storage.util.ShortBytes;
 import java.util.Arrays;
 
 /**
@@ -132,7 +133,7 @@ final class BlockIterator {
       int q = readHeader(p);
       boolean sameRow = entryShared == 0
           // a restart point stores its key whole: compare its row part
-          ? entryUnshared >= rowPrefix && Arrays.mismatch(key, 0, rowPrefix, data, q, q + rowPrefix) < 0
+          ? entryUnshared >= rowPrefix && ShortBytes.equals(key, 0, data, q, rowPrefix)
           : entryShared >= rowPrefix;
       if (!sameRow) {
         break;
@@ -305,7 +306,7 @@ final class BlockIterator {
     } else {
       // a key stored whole (a restart point): compare it with the previous one
       int n = Math.min(keyLength, unshared);
-      int m = Arrays.mismatch(key, 0, n, data, p, p + n);
+      int m = ShortBytes.mismatch(key, 0, data, p, n);
       commonPrefix = m < 0 ? n : m;
     }
     int kl = shared + unshared;
