@@ -226,7 +226,8 @@ final class WritePath {
   private void apply(List<Cell> cells, List<TableHandle> tables, Durability durability) {
     boolean logged = durability != Durability.SKIP_WAL && store.wal() != null;
     Mvcc mvcc = store.mvcc();
-    Map<Region, List<Integer>> byRegion;
+    // the regions written, in lock order, with how many cells each gets
+    Map<Region, Integer> byRegion;
     List<Region> locked = new ArrayList<>();
     Mvcc.WriteEntry entry = null;
     Cell[] written = new Cell[cells.size()];
@@ -236,21 +237,37 @@ final class WritePath {
       // Lock the regions the cells fall in, in order; if one was split meanwhile, look again.
       while (true) {
         byRegion = new TreeMap<>(REGION_ORDER);
+        Region r = null;
+        int run = 0;
         for (int i = 0; i < cells.size(); i++) {
-          Region r = tables.get(i).regionFor(cells.get(i).row());
+          byte[] row = cells.get(i).row();
+          TableHandle t = tables.get(i);
+          // cells of a batch mostly come one table and region after another
+          Region same = r != null && (i > 0 && tables.get(i - 1) == t) && (cells.get(i - 1).row() == row || r.contains(row))
+              ? r : null;
+          if (same == null) {
+            if (r != null) {
+              byRegion.merge(r, run, Integer::sum);
+            }
+            r = t.regionFor(row);
+            run = 0;
+          }
           target[i] = r;
-          byRegion.computeIfAbsent(r, k -> new ArrayList<>()).add(i);
+          run++;
         }
-        for (Region r : byRegion.keySet()) {
-          if (store.flusher().mustBlock(r)) {
-            store.flusher().relieve(r);
+        if (r != null) {
+          byRegion.merge(r, run, Integer::sum);
+        }
+        for (Region g : byRegion.keySet()) {
+          if (store.flusher().mustBlock(g)) {
+            store.flusher().relieve(g);
           }
         }
         boolean stale = false;
-        for (Region r : byRegion.keySet()) {
-          r.updatesLock().readLock().lock();
-          locked.add(r);
-          if (r.isClosed()) {
+        for (Region g : byRegion.keySet()) {
+          g.updatesLock().readLock().lock();
+          locked.add(g);
+          if (g.isClosed()) {
             stale = true;
             break;
           }
@@ -278,12 +295,11 @@ final class WritePath {
       if (logged) {
         txid = store.wal().append(new WalEdit(seq, entries));
       }
-      for (Map.Entry<Region, List<Integer>> e : byRegion.entrySet()) {
-        Region r = e.getKey();
-        for (int i : e.getValue()) {
-          r.add(written[i]);
-        }
-        r.countWrites(e.getValue().size());
+      for (int i = 0; i < written.length; i++) {
+        target[i].add(written[i]);
+      }
+      for (Map.Entry<Region, Integer> e : byRegion.entrySet()) {
+        e.getKey().countWrites(e.getValue());
       }
     } catch (RuntimeException e) {
       abort(entry, written, target);

@@ -85,13 +85,16 @@ final class RegionReads {
 
   /** See {@link Region#get(Get, long, long, CellIterator)}. */
   static Result get(Region region, Get get, long readPoint, long nowMs, CellIterator pending) {
+    if (pending == null && !mayHold(region, get)) {
+      // no memstore or file may hold the row (an INSERT's new key, mostly)
+      return Result.empty();
+    }
     byte[] row = get.row();
     Map<byte[], NavigableSet<byte[]>> columns = get.columns();
     // the families read, each with the qualifiers named (null: every one), and its probe
     List<FamilyStore> stores = new ArrayList<>(4);
     List<NavigableSet<byte[]>> named = new ArrayList<>(4);
     List<FamilyStore.RowProbe> probes = new ArrayList<>(4);
-    boolean mayHold = pending != null;
     if (columns.isEmpty()) {
       for (FamilyStore fs : region.familyStores()) {
         stores.add(fs);
@@ -104,12 +107,29 @@ final class RegionReads {
       }
     }
     for (int f = 0; f < stores.size(); f++) {
-      FamilyStore.RowProbe probe = new FamilyStore.RowProbe(row, named.get(f), get.expectsFound());
-      probes.add(probe);
-      mayHold = mayHold || stores.get(f).mayHold(probe);
+      probes.add(new FamilyStore.RowProbe(row, named.get(f), get.expectsFound()));
     }
-    // no memstore or file may hold the row (an INSERT's new key, mostly)
-    return mayHold ? readRow(get, stores, named, probes, readPoint, nowMs, pending) : Result.empty();
+    return readRow(get, stores, named, probes, readPoint, nowMs, pending);
+  }
+
+  /** Whether a source of the families {@code get} reads may hold its row, asked without building lists. */
+  private static boolean mayHold(Region region, Get get) {
+    Map<byte[], NavigableSet<byte[]>> columns = get.columns();
+    if (columns.isEmpty()) {
+      FamilyStore.RowProbe probe = new FamilyStore.RowProbe(get.row(), null, get.expectsFound());
+      for (FamilyStore fs : region.familyStores()) {
+        if (fs.mayHold(probe)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    for (Map.Entry<byte[], NavigableSet<byte[]>> e : columns.entrySet()) {
+      if (family(region, e.getKey()).mayHold(new FamilyStore.RowProbe(get.row(), e.getValue(), get.expectsFound()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -295,6 +295,16 @@ public final class BloomFilter {
    * A question for {@link #mightContain}: a row key, or a column key (row and qualifier), with
    * its hash computed once so that the same key can be asked of many files' filters.
    */
+  /** A thread's buffers for hashing a row key: a get asks for one every time. */
+  private static final class Scratch {
+    final ByteWriter bytes = new ByteWriter(64);
+    final long[] hash = new long[2];
+  }
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+  /** Scratch buffers grown past this (a huge row) are dropped after use. */
+  private static final int KEEP_SCRATCH_BYTES = 4096;
+
   public static final class Key {
     final byte[] row;
     final boolean column;
@@ -315,10 +325,12 @@ public final class BloomFilter {
 
     /** The row key of {@code row}. The array is not copied: do not modify it. */
     public static Key row(byte[] row) {
-      long[] h = new long[2];
-      ByteWriter w = new ByteWriter(row.length + 1);
-      hashRowKey(row, w, h);
-      return new Key(row, false, h[0], h[1], h[0], h[1]);
+      Scratch s = SCRATCH.get();
+      hashRowKey(row, s.bytes, s.hash);
+      if (s.bytes.array().length > KEEP_SCRATCH_BYTES) {
+        SCRATCH.remove();
+      }
+      return new Key(row, false, s.hash[0], s.hash[1], s.hash[0], s.hash[1]);
     }
 
     /** The column key of {@code row} and {@code qualifier}. The arrays are not copied. */
