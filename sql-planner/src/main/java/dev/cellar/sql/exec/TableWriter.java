@@ -504,14 +504,6 @@ public final class TableWriter {
     }
   }
 
-
-
-
-
-
-
-
-
   private void checkWritable(String statement) {
     if (def.isMapped() && def.mapping().readOnly()) {
       throw new CellarSqlException(SqlState.FEATURE_NOT_SUPPORTED, "cannot " + statement + " " + def.name()

@@ -237,21 +237,23 @@ final class WritePath {
       // Lock the regions the cells fall in, in order; if one was split meanwhile, look again.
       while (true) {
         byRegion = new TreeMap<>(REGION_ORDER);
+        // cells of a batch mostly come one table and region after another, a row's sharing its array
         Region r = null;
+        TableHandle table = null;
+        byte[] lastRow = null;
         int run = 0;
         for (int i = 0; i < cells.size(); i++) {
           byte[] row = cells.get(i).row();
           TableHandle t = tables.get(i);
-          // cells of a batch mostly come one table and region after another
-          Region same = r != null && (i > 0 && tables.get(i - 1) == t) && (cells.get(i - 1).row() == row || r.contains(row))
-              ? r : null;
-          if (same == null) {
+          if (r == null || t != table || row != lastRow && !r.contains(row)) {
             if (r != null) {
               byRegion.merge(r, run, Integer::sum);
             }
             r = t.regionFor(row);
+            table = t;
             run = 0;
           }
+          lastRow = row;
           target[i] = r;
           run++;
         }

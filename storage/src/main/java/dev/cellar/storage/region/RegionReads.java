@@ -89,12 +89,10 @@ final class RegionReads {
       // no memstore or file may hold the row (an INSERT's new key, mostly)
       return Result.empty();
     }
-    byte[] row = get.row();
     Map<byte[], NavigableSet<byte[]>> columns = get.columns();
-    // the families read, each with the qualifiers named (null: every one), and its probe
+    // the families read, each with the qualifiers named (null: every one)
     List<FamilyStore> stores = new ArrayList<>(4);
     List<NavigableSet<byte[]>> named = new ArrayList<>(4);
-    List<FamilyStore.RowProbe> probes = new ArrayList<>(4);
     if (columns.isEmpty()) {
       for (FamilyStore fs : region.familyStores()) {
         stores.add(fs);
@@ -106,10 +104,7 @@ final class RegionReads {
         named.add(e.getValue());
       }
     }
-    for (int f = 0; f < stores.size(); f++) {
-      probes.add(new FamilyStore.RowProbe(row, named.get(f), get.expectsFound()));
-    }
-    return readRow(get, stores, named, probes, readPoint, nowMs, pending);
+    return readRow(get, stores, named, readPoint, nowMs, pending);
   }
 
   /** Whether a source of the families {@code get} reads may hold its row, asked without building lists. */
@@ -138,13 +133,13 @@ final class RegionReads {
    * not compiled again as the kinds of sources a row is read from change.
    */
   private static Result readRow(Get get, List<FamilyStore> stores, List<NavigableSet<byte[]>> named,
-      List<FamilyStore.RowProbe> probes, long readPoint, long nowMs, CellIterator pending) {
+      long readPoint, long nowMs, CellIterator pending) {
     byte[] row = get.row();
     List<CellIterator> sources = new ArrayList<>(4);
     List<StoreFileHandle> acquired = new ArrayList<>(4);
     try {
       for (int f = 0; f < stores.size(); f++) {
-        stores.get(f).openSources(sources, acquired, probes.get(f));
+        stores.get(f).openSources(sources, acquired, new FamilyStore.RowProbe(row, named.get(f), get.expectsFound()));
       }
       if (pending != null) {
         sources.add(pending);

@@ -291,10 +291,6 @@ public final class BloomFilter {
         + keyCounts.length + " chunks" + (familyMarkers ? ", family markers" : "") + "]";
   }
 
-  /**
-   * A question for {@link #mightContain}: a row key, or a column key (row and qualifier), with
-   * its hash computed once so that the same key can be asked of many files' filters.
-   */
   /** A thread's buffers for hashing a row key: a get asks for one every time. */
   private static final class Scratch {
     final ByteWriter bytes = new ByteWriter(64);
@@ -305,6 +301,10 @@ public final class BloomFilter {
   /** Scratch buffers grown past this (a huge row) are dropped after use. */
   private static final int KEEP_SCRATCH_BYTES = 4096;
 
+  /**
+   * A question for {@link #mightContain}: a row key, or a column key (row and qualifier), with
+   * its hash computed once so that the same key can be asked of many files' filters.
+   */
   public static final class Key {
     final byte[] row;
     final boolean column;
