@@ -123,7 +123,7 @@ final class EmbeddedAdmin implements Admin {
     for (StoreFileHandle h : dropped) {
       h.release();
     }
-    store.trimWal(true);
+    store.trimWal();
     store.compactions().log().forget(name);
     LOG.info("dropped table {}", name);
   }

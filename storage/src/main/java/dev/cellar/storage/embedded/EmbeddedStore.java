@@ -447,13 +447,9 @@ public final class EmbeddedStore implements CellarStore {
    * written now and then beside a large one being loaded, the catalog) would keep every later
    * segment too, however much of the rest was flushed: those regions are flushed in the
    * background, and the segments go when they have ({@link StoreOptions#keptLogSegments()} lets
-   * some segments wait). Those flushes trim again without asking: the segment each one closes
-   * holds the writes of the regions being loaded since their own last flush, and asking those
-   * to flush now would write small files, each closing a segment that asks for the next.
-   *
-   * @param mayAsk whether regions may be asked to flush
+   * some segments wait).
    */
-  void trimWal(boolean mayAsk) {
+  void trimWal() {
     if (wal == null) {
       return;
     }
@@ -481,10 +477,10 @@ public final class EmbeddedStore implements CellarStore {
       }
     }
     long oldest = wal.oldestClosedSegmentSequence();
-    if (mayAsk && oldest >= 0 && !closed && wal.closedSegmentCount() > options.keptLogSegments()) {
+    if (oldest >= 0 && !closed && wal.closedSegmentCount() > options.keptLogSegments()) {
       for (Region r : regions) {
         if (!r.isClosed() && r.minUnflushedSequence() <= oldest) {
-          flusher.request(r, false);
+          flusher.request(r);
         }
       }
     }

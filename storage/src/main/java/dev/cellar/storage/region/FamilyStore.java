@@ -64,11 +64,6 @@ final class FamilyStore {
     }
   }
 
-  /** Bytes held in the active memstore (not those being flushed). */
-  long activeMemstoreSize() {
-    return view.active().heapSize();
-  }
-
   long memstoreSize() {
     View v = view;
     long n = v.active().heapSize();
