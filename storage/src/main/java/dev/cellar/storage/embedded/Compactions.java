@@ -161,6 +161,12 @@ final class Compactions {
   int run(Region region, boolean major, int threshold, CompactionTracker.Running progress) {
     store.checkWritable();
     if (major) {
+      // A request queued while an earlier compaction ran may find its files merged already;
+      // asked before the flush, whose own file would otherwise bring the family back to the
+      // threshold and have everything rewritten again.
+      if (threshold > 1 && !needsCompaction(region, threshold)) {
+        return 0;
+      }
       store.flusher().flushNow(region);
     }
     TableHandle table = store.tableOf(region);

@@ -123,7 +123,7 @@ final class EmbeddedAdmin implements Admin {
     for (StoreFileHandle h : dropped) {
       h.release();
     }
-    store.trimWal();
+    store.trimWal(store.mvcc().lastSequence());
     store.compactions().log().forget(name);
     LOG.info("dropped table {}", name);
   }

@@ -115,6 +115,10 @@ public final class EmbeddedStore implements CellarStore {
       }
       this.mvcc = new Mvcc(maxSeq);
       this.flusher = new Flusher(this);
+      if (wal != null) {
+        // small regions written now and then reach no flush size: a full segment frees the old ones
+        wal.onFullRoll(flusher::trimLater);
+      }
       this.compactions = new Compactions(this);
       ok = true;
       LOG.info("opened store {} with {} tables, last sequence {}", fs.describe(), tables.size(), maxSeq);
@@ -447,9 +451,14 @@ public final class EmbeddedStore implements CellarStore {
    * written now and then beside a large one being loaded, the catalog) would keep every later
    * segment too, however much of the rest was flushed: those regions are flushed in the
    * background, and the segments go when they have ({@link StoreOptions#keptLogSegments()} lets
-   * some segments wait).
+   * some segments wait). Only records up to {@code askUpTo} count: a flush asks for those
+   * older than its own freeze, and the flushes it asks pass that bound on, so two regions being
+   * written do not ask each other in turn (the segment one's flush closes holds the other's
+   * writes since its own flush), and a chain of asking ends once the log before the bound is gone.
+   *
+   * @param askUpTo the highest sequence number whose regions may be asked to flush
    */
-  void trimWal() {
+  void trimWal(long askUpTo) {
     if (wal == null) {
       return;
     }
@@ -477,10 +486,11 @@ public final class EmbeddedStore implements CellarStore {
       }
     }
     long oldest = wal.oldestClosedSegmentSequence();
+    long bound = Math.min(oldest, askUpTo);
     if (oldest >= 0 && !closed && wal.closedSegmentCount() > options.keptLogSegments()) {
       for (Region r : regions) {
-        if (!r.isClosed() && r.minUnflushedSequence() <= oldest) {
-          flusher.request(r);
+        if (!r.isClosed() && r.minUnflushedSequence() <= bound) {
+          flusher.request(r, askUpTo);
         }
       }
     }

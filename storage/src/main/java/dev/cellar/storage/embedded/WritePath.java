@@ -262,7 +262,7 @@ final class WritePath {
         }
         for (Region g : byRegion.keySet()) {
           if (store.flusher().mustBlock(g)) {
-            store.flusher().flushNow(g);
+            store.flusher().relieve(g);
           }
         }
         boolean stale = false;

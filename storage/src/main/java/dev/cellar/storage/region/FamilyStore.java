@@ -64,6 +64,11 @@ final class FamilyStore {
     }
   }
 
+  /** Bytes held in the active memstore (not those being flushed). */
+  long activeMemstoreSize() {
+    return view.active().heapSize();
+  }
+
   long memstoreSize() {
     View v = view;
     long n = v.active().heapSize();

@@ -133,6 +133,18 @@ public final class Region {
     return n;
   }
 
+  /**
+   * Bytes held in the active memstores: what a flush started now would write (those being
+   * flushed are on their way out).
+   */
+  public long activeMemstoreSize() {
+    long n = 0;
+    for (FamilyStore fs : families.values()) {
+      n += fs.activeMemstoreSize();
+    }
+    return n;
+  }
+
   /** The highest cell timestamp the region holds (memstores and files), or {@link Long#MIN_VALUE} when none. */
   public long maxTimestamp() {
     long max = Long.MIN_VALUE;

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,6 +108,7 @@ public final class Wal implements Closeable {
   private final Object deleteLock = new Object();
 
   private final AsyncFlusher flusher;
+  private volatile LongConsumer fullRollListener = seq -> { };
 
   private Wal(Vfs vfs, WalOptions options, Map<Long, Long> oldSegments, SegmentWriter first) {
     this.vfs = vfs;
@@ -460,10 +462,23 @@ public final class Wal implements Closeable {
     }
   }
 
+  /**
+   * Sets what is told, with the segment's highest sequence number, each time a segment is
+   * closed because it reached the segment size (not when {@link #roll} is asked). It runs in
+   * the writing thread with the log's lock held, so it only hands the news on.
+   */
+  public void onFullRoll(LongConsumer listener) {
+    this.fullRollListener = Objects.requireNonNull(listener, "listener");
+  }
+
   /** Rolls if the current segment has reached the segment size. Caller holds {@link #ioLock}. */
   private void rollIfFullLocked() {
     if (failure == null && current.size() >= options.segmentSize()) {
+      long highest = current.maxSequence();
       rollLocked();
+      if (failure == null) {
+        fullRollListener.accept(highest);
+      }
     }
   }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cellar.storage.Bytes;
+import dev.cellar.storage.Cell;
+import dev.cellar.storage.CellType;
 import dev.cellar.storage.CellarStore;
 import dev.cellar.storage.ColumnFamilyDescriptor;
 import dev.cellar.storage.Compression;
@@ -14,6 +16,7 @@ import dev.cellar.storage.Durability;
 import dev.cellar.storage.Get;
 import dev.cellar.storage.Put;
 import dev.cellar.storage.Result;
+import dev.cellar.storage.StoreFileStats;
 import dev.cellar.storage.ResultScanner;
 import dev.cellar.storage.Scan;
 import dev.cellar.storage.Table;
@@ -181,6 +184,98 @@ class EmbeddedStoreTest {
     try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
       assertEquals(5000, count(s.table("large")));
       assertEquals(1, count(s.table("small")));
+    }
+  }
+
+  @Test
+  void writesDuringAFlushDoNotQueueAnotherForTheFewCellsTheyAdd(@TempDir Path dir) throws Exception {
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).compactionThreshold(1000).build();
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("t"));
+      Table t = s.table("t");
+      byte[] value = new byte[200];
+      for (int i = 0; i < 20_000; i++) {
+        t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+      }
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (s.admin().regions("t").get(0).memstoreBytes() >= 2 * opts.flushSize() && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      // each background flush writes a memstore that reached the flush size: at least this many cells
+      long fullFlush = opts.flushSize() / new Cell(Bytes.toBytes(0), Bytes.toBytes("g"), Bytes.toBytes("q"), 1,
+          CellType.PUT, value).estimatedSize();
+      List<StoreFileStats> files = s.admin().storeFiles("t");
+      assertTrue(files.size() > 20, "flushed " + files.size() + " files");
+      for (StoreFileStats f : files) {
+        assertTrue(f.cells() >= fullFlush, "a flushed file of " + f.cells() + " cells, a full memstore holds "
+            + fullFlush + ": " + files.size() + " files");
+      }
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(20_000, count(s.table("t")));
+    }
+  }
+
+  @Test
+  void tablesThatNeverReachTheFlushSizeDoNotKeepTheLogGrowing(@TempDir Path dir) throws Exception {
+    // rows written over and over: 4 MB of log, never a full memstore
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64L << 20).walSegmentSize(16 * 1024).build();
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("a"));
+      s.admin().createTable(table("b"));
+      byte[] value = new byte[200];
+      for (int i = 0; i < 20_000; i++) {
+        s.table(i % 2 == 0 ? "a" : "b")
+            .put(new Put(Bytes.toBytes(i % 50)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+      }
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      long segments;
+      do {
+        Thread.sleep(20);
+        try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
+          segments = logs.count();
+        }
+      } while (segments > 8 && System.nanoTime() < deadline);
+      assertTrue(segments <= 8, segments + " log segments of 16 KiB after writing about 4 MB");
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(50, count(s.table("a")) + count(s.table("b")));
+    }
+  }
+
+  @Test
+  void aSmallTableWrittenBesideALoadDoesNotHaveItFlushedInSmallFiles(@TempDir Path dir) throws Exception {
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).compactionThreshold(1000).build();
+    byte[] value = new byte[200];
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("small"));
+      s.admin().createTable(table("large"));
+      Table large = s.table("large");
+      Table small = s.table("small");
+      for (int i = 0; i < 20_000; i++) {
+        large.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+        if (i % 100 == 0) {
+          // each flush of the large table asks the small one to flush, whose flush must not ask back
+          small.put(new Put(Bytes.toBytes(i % 7)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+        }
+      }
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (s.admin().regions("large").get(0).memstoreBytes() >= 2 * opts.flushSize() && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      long fullFlush = opts.flushSize() / new Cell(Bytes.toBytes(0), Bytes.toBytes("g"), Bytes.toBytes("q"), 1,
+          CellType.PUT, value).estimatedSize();
+      List<StoreFileStats> files = s.admin().storeFiles("large");
+      assertTrue(files.size() > 20, "flushed " + files.size() + " files");
+      for (StoreFileStats f : files) {
+        assertTrue(f.cells() >= fullFlush, "a flushed file of " + f.cells() + " cells, a full memstore holds "
+            + fullFlush + ": " + files.size() + " files");
+      }
+      assertTrue(!s.admin().storeFiles("small").isEmpty(), "the small table was flushed for the log's sake");
+    }
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
+      assertEquals(20_000, count(s.table("large")));
+      assertEquals(7, count(s.table("small")));
     }
   }
 

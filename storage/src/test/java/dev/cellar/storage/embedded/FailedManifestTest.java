@@ -51,7 +51,7 @@ class FailedManifestTest {
       assertThrows(StorageException.class, () -> s.admin().flush("t"));
       assertTrue(s.isReadOnly());
       // as a flush of another region that committed just before would, once it has the lock
-      s.trimWal();
+      s.trimWal(Long.MAX_VALUE);
     }
     fs.clearFaults();
     check(fs, 50, "v");
