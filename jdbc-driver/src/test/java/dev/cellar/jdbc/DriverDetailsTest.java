@@ -191,7 +191,7 @@ class DriverDetailsTest extends FreshDatabaseTest {
     }
     assertEquals(List.of("CREATE TABLE LOG (", "  MSG VARCHAR)", "\"0\".BLOOMFILTER='ROW', \"0\".IN_MEMORY=false,"
         + " \"0\".VERSIONS=1, \"0\".COMPRESSION='SNAPPY', \"0\".TTL='FOREVER', \"0\".MIN_VERSIONS=0,"
-        + " \"0\".BLOCKCACHE=true, \"0\".BLOCKSIZE=65536"), Sql.strings(c, "SHOW CREATE TABLE log"));
+        + " \"0\".BLOCKCACHE=true, \"0\".BLOCKSIZE=32768"), Sql.strings(c, "SHOW CREATE TABLE log"));
     String view = String.join("\n", Sql.strings(c, "SHOW CREATE VIEW recent"));
     assertTrue(view.startsWith("CREATE VIEW RECENT") && view.contains("FROM sale WHERE"), view);
     assertEquals(view, String.join("\n", Sql.strings(c, "SHOW CREATE TABLE \"RECENT\"")));

@@ -103,7 +103,8 @@ final class AlterTableDdl {
     }
     for (String f : newFamilies) {
       fams.put(f, ColumnFamilyDescriptor.newBuilder(f).maxVersions(DdlExecutor.SQL_DEFAULT_VERSIONS)
-          .compression(DdlExecutor.SQL_DEFAULT_COMPRESSION).bloomType(DdlExecutor.SQL_DEFAULT_BLOOM));
+          .compression(DdlExecutor.SQL_DEFAULT_COMPRESSION).bloomType(DdlExecutor.SQL_DEFAULT_BLOOM)
+          .blockSize(DdlExecutor.SQL_DEFAULT_BLOCKSIZE));
     }
     checkNoMappedOptions(t, s.options());
     Map<String, String> options = tableOptionsForAlter(t, s.options());

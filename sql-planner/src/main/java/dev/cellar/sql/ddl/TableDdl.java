@@ -160,7 +160,8 @@ final class TableDdl {
     Map<String, ColumnFamilyDescriptor.Builder> fams = new LinkedHashMap<>();
     for (String f : families) {
       fams.put(f, ColumnFamilyDescriptor.newBuilder(f).maxVersions(DdlExecutor.SQL_DEFAULT_VERSIONS)
-          .compression(DdlExecutor.SQL_DEFAULT_COMPRESSION).bloomType(DdlExecutor.SQL_DEFAULT_BLOOM));
+          .compression(DdlExecutor.SQL_DEFAULT_COMPRESSION).bloomType(DdlExecutor.SQL_DEFAULT_BLOOM)
+          .blockSize(DdlExecutor.SQL_DEFAULT_BLOCKSIZE));
     }
     TableOptions.applyFamilyOptions(name, s.options(), fams, true);
     TableDescriptor.Builder tb = TableDescriptor.newBuilder(storageName);
