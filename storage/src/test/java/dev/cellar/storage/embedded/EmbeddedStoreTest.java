@@ -280,6 +280,24 @@ class EmbeddedStoreTest {
   }
 
   @Test
+  void reopeningLeavesNoEmptyLogSegmentsBehind(@TempDir Path dir) throws Exception {
+    StoreOptions opts = StoreOptions.builder(dir).build();
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("t"));
+      s.table("t").put(new Put("r").addColumn("g", "q", "v"));
+    }
+    for (int i = 0; i < 5; i++) {
+      try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+        assertEquals(1, count(s.table("t")));
+      }
+    }
+    try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
+      List<Path> left = logs.toList();
+      assertTrue(left.size() <= 1, "segments left after six opens: " + left);
+    }
+  }
+
+  @Test
   void keptLogSegmentsWaitForTheRegionsHoldingTheirWrites(@TempDir Path dir) throws Exception {
     StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(16 * 1024)
         .keptLogSegments(1000).build();
