@@ -197,22 +197,30 @@ class EmbeddedStoreTest {
       for (int i = 0; i < 20_000; i++) {
         t.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
       }
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (s.admin().regions("t").get(0).memstoreBytes() >= 2 * opts.flushSize() && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
-      // each background flush writes a memstore that reached the flush size: at least this many cells
-      long fullFlush = opts.flushSize() / new Cell(Bytes.toBytes(0), Bytes.toBytes("g"), Bytes.toBytes("q"), 1,
-          CellType.PUT, value).estimatedSize();
-      List<StoreFileStats> files = s.admin().storeFiles("t");
-      assertTrue(files.size() > 20, "flushed " + files.size() + " files");
-      for (StoreFileStats f : files) {
-        assertTrue(f.cells() >= fullFlush, "a flushed file of " + f.cells() + " cells, a full memstore holds "
-            + fullFlush + ": " + files.size() + " files");
-      }
+      assertFlushedFull(s, "t", opts, value);
     }
     try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
       assertEquals(20_000, count(s.table("t")));
+    }
+  }
+
+  /**
+   * Waits until {@code table}'s background flushes have caught up, then checks that each wrote a
+   * memstore that had reached the flush size (cells of {@code value} in family g).
+   */
+  private static void assertFlushedFull(EmbeddedStore s, String table, StoreOptions opts, byte[] value)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (s.admin().regions(table).get(0).memstoreBytes() >= 2 * opts.flushSize() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    long fullFlush = opts.flushSize() / new Cell(Bytes.toBytes(0), Bytes.toBytes("g"), Bytes.toBytes("q"), 1,
+        CellType.PUT, value).estimatedSize();
+    List<StoreFileStats> files = s.admin().storeFiles(table);
+    assertTrue(files.size() > 20, "flushed " + files.size() + " files");
+    for (StoreFileStats f : files) {
+      assertTrue(f.cells() >= fullFlush, "a flushed file of " + f.cells() + " cells, a full memstore holds "
+          + fullFlush + ": " + files.size() + " files");
     }
   }
 
@@ -259,18 +267,7 @@ class EmbeddedStoreTest {
           small.put(new Put(Bytes.toBytes(i % 7)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
         }
       }
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (s.admin().regions("large").get(0).memstoreBytes() >= 2 * opts.flushSize() && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
-      long fullFlush = opts.flushSize() / new Cell(Bytes.toBytes(0), Bytes.toBytes("g"), Bytes.toBytes("q"), 1,
-          CellType.PUT, value).estimatedSize();
-      List<StoreFileStats> files = s.admin().storeFiles("large");
-      assertTrue(files.size() > 20, "flushed " + files.size() + " files");
-      for (StoreFileStats f : files) {
-        assertTrue(f.cells() >= fullFlush, "a flushed file of " + f.cells() + " cells, a full memstore holds "
-            + fullFlush + ": " + files.size() + " files");
-      }
+      assertFlushedFull(s, "large", opts, value);
       assertTrue(!s.admin().storeFiles("small").isEmpty(), "the small table was flushed for the log's sake");
     }
     try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
