@@ -140,7 +140,7 @@ public final class EmbeddedStore implements CellarStore {
       EmbeddedStore store = new EmbeddedStore(options);
       // the segments of earlier opens whose records are all in files (those of a clean close
       // hold none) go now: each open starts a segment, and nothing else may trim until a flush
-      store.trimWal(-1);
+      store.trimWal(Flusher.NOT_FORCED);
       store.compactions.atOpen(store.tables.values());
       return store;
     } catch (IOException e) {
@@ -459,8 +459,8 @@ public final class EmbeddedStore implements CellarStore {
    * written do not ask each other in turn (the segment one's flush closes holds the other's
    * writes since its own flush), and a chain of asking ends once the log before the bound is gone.
    *
-   * @param askUpTo the highest sequence number whose regions may be asked to flush (-1: none
-   *     is asked)
+   * @param askUpTo the highest sequence number whose regions may be asked to flush
+   *     ({@link Flusher#NOT_FORCED}: none is asked)
    */
   void trimWal(long askUpTo) {
     if (wal == null) {
@@ -491,7 +491,8 @@ public final class EmbeddedStore implements CellarStore {
     }
     long oldest = wal.oldestClosedSegmentSequence();
     long bound = Math.min(oldest, askUpTo);
-    if (askUpTo >= 0 && oldest >= 0 && !closed && wal.closedSegmentCount() > options.keptLogSegments()) {
+    if (askUpTo != Flusher.NOT_FORCED && oldest >= 0 && !closed
+        && wal.closedSegmentCount() > options.keptLogSegments()) {
       for (Region r : regions) {
         if (!r.isClosed() && r.minUnflushedSequence() <= bound) {
           flusher.request(r, askUpTo);
