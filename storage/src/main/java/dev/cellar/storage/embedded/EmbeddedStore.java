@@ -453,8 +453,12 @@ public final class EmbeddedStore implements CellarStore {
    * because some regions still hold a few of its writes in their memstores (a small table
    * written now and then beside a large one being loaded, the catalog) would keep every later
    * segment too, however much of the rest was flushed: those regions are flushed in the
-   * background, and the segments go when they have ({@link StoreOptions#keptLogSegments()} lets
-   * some segments wait). Only records up to {@code askUpTo} count: a flush asks for those
+   * background, and the segments go when they have. They are asked only once the closed
+   * segments hold a segment's size of log ({@link StoreOptions#walSegmentSize()}): every flush
+   * rolls the log, so asking whenever a closed segment stays would have every flush, and every
+   * compaction's flush before it, flush all the regions being written in small files, whose
+   * compactions flush again, for ever ({@link StoreOptions#keptLogSegments()} lets more segments
+   * wait). Only records up to {@code askUpTo} count: a flush asks for those
    * older than its own freeze, and the flushes it asks pass that bound on, so two regions being
    * written do not ask each other in turn (the segment one's flush closes holds the other's
    * writes since its own flush), and a chain of asking ends once the log before the bound is gone.
@@ -492,7 +496,8 @@ public final class EmbeddedStore implements CellarStore {
     long oldest = wal.oldestClosedSegmentSequence();
     long bound = Math.min(oldest, askUpTo);
     if (askUpTo != Flusher.NOT_FORCED && oldest >= 0 && !closed
-        && wal.closedSegmentCount() > options.keptLogSegments()) {
+        && wal.closedSegmentCount() > options.keptLogSegments()
+        && wal.closedSegmentBytes() >= options.walSegmentSize()) {
       for (Region r : regions) {
         if (!r.isClosed() && r.minUnflushedSequence() <= bound) {
           flusher.request(r, askUpTo);

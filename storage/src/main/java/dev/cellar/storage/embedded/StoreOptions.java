@@ -53,8 +53,8 @@ public final class StoreOptions {
 
   /**
    * Closed log segments that may wait for the regions holding their writes to flush by size
-   * before those regions are flushed so the segments can go (default 0: as soon as a segment is
-   * closed).
+   * before those regions are flushed so the segments can go (default 0: as soon as the closed
+   * segments hold a segment's size of log, {@link #walSegmentSize()}).
    */
   public int keptLogSegments() {
     return keptLogSegments;
@@ -283,7 +283,8 @@ public final class StoreOptions {
 
     /**
      * Closed log segments kept waiting for the regions that hold their writes (default 0): past
-     * that many, those regions are flushed in the background so the segments can be deleted.
+     * that many, and once the closed segments hold a segment's size of log, those regions are
+     * flushed in the background so the segments can be deleted.
      */
     public Builder keptLogSegments(int segments) {
       if (segments < 0) {

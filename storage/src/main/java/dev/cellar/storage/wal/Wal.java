@@ -105,15 +105,20 @@ public final class Wal implements Closeable {
 
   /** Closed segments: number to highest sequence number. */
   private final ConcurrentSkipListMap<Long, Long> closedSegments = new ConcurrentSkipListMap<>();
+  /** Closed segments: number to length in bytes; and their sum. */
+  private final ConcurrentSkipListMap<Long, Long> closedLengths = new ConcurrentSkipListMap<>();
+  private final AtomicLong closedBytes = new AtomicLong();
   private final Object deleteLock = new Object();
 
   private final AsyncFlusher flusher;
   private volatile LongConsumer fullRollListener = seq -> { };
 
-  private Wal(Vfs vfs, WalOptions options, Map<Long, Long> oldSegments, SegmentWriter first) {
+  private Wal(Vfs vfs, WalOptions options, Map<Long, Long> oldSegments, Map<Long, Long> oldLengths,
+      SegmentWriter first) {
     this.vfs = vfs;
     this.options = options;
     this.closedSegments.putAll(oldSegments);
+    oldLengths.forEach(this::addClosedLength);
     this.current = first;
     this.currentNumber = first.number();
     this.flusher = new AsyncFlusher("cellar-wal-writer-" + vfs.describe(), options.asyncFlushInterval().toNanos(),
@@ -152,7 +157,7 @@ public final class Wal implements Closeable {
           state.previousLength());
       // The log directory may be new: force its own entry too, once, before any record goes in.
       vfs.syncDirectory("");
-      Wal wal = new Wal(vfs, options, state.segments(), first);
+      Wal wal = new Wal(vfs, options, state.segments(), state.lengths(), first);
       wal.flusher.start();
       LOG.info("Opened write-ahead log in {}/{}: {} old segments, writing segment {}", vfs.describe(),
           WalFormat.DIR, state.segments().size(), first.number());
@@ -303,6 +308,8 @@ public final class Wal implements Closeable {
           throw new StorageException("cannot delete write-ahead log segment " + vfs.describe() + "/" + path, ex);
         }
         closedSegments.remove(e.getKey());
+        Long length = closedLengths.remove(e.getKey());
+        closedBytes.addAndGet(length == null ? 0 : -length);
         vfs.reached(CrashPoint.WAL_SEGMENT_DELETED);
         deleted++;
         LOG.debug("Deleted write-ahead log segment {} (highest sequence {} <= {})", path, e.getValue(),
@@ -325,6 +332,17 @@ public final class Wal implements Closeable {
   /** Closed segments still on disk. */
   public int closedSegmentCount() {
     return closedSegments.size();
+  }
+
+  /** The bytes of the closed segments still on disk. */
+  public long closedSegmentBytes() {
+    return closedBytes.get();
+  }
+
+  private void addClosedLength(long number, long length) {
+    if (closedLengths.put(number, length) == null) {
+      closedBytes.addAndGet(length);
+    }
   }
 
   /** Numbers of the segments on disk that this log knows of, oldest first, the current one last. */
@@ -396,6 +414,7 @@ public final class Wal implements Closeable {
           LOG.warn("Closing write-ahead log segment {} failed", WalFormat.segmentPath(current.number()), e);
         }
         closedSegments.put(current.number(), current.maxSequence());
+        addClosedLength(current.number(), current.size());
         current = null;
       }
     } finally {
@@ -495,6 +514,7 @@ public final class Wal implements Closeable {
       return;
     }
     closedSegments.put(old.number(), old.maxSequence());
+    addClosedLength(old.number(), old.size());
     current = null;
     try {
       current = SegmentWriter.create(vfs, old.number() + 1, old.number(), old.size());

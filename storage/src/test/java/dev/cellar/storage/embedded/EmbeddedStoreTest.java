@@ -253,7 +253,8 @@ class EmbeddedStoreTest {
 
   @Test
   void aSmallTableWrittenBesideALoadDoesNotHaveItFlushedInSmallFiles(@TempDir Path dir) throws Exception {
-    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).compactionThreshold(1000).build();
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(256 * 1024)
+        .compactionThreshold(1000).build();
     byte[] value = new byte[200];
     try (EmbeddedStore s = EmbeddedStore.open(opts)) {
       s.admin().createTable(table("small"));
@@ -273,6 +274,37 @@ class EmbeddedStoreTest {
     try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(dir).build())) {
       assertEquals(20_000, count(s.table("large")));
       assertEquals(7, count(s.table("small")));
+    }
+  }
+
+  @Test
+  void regionsAreAskedToFlushForTheLogOnlyOnceItHoldsASegmentsWorth(@TempDir Path dir) throws Exception {
+    // about 5 MB of log in segments of 1 MiB; the large table flushed (and the log rolled) every 64 KiB
+    StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(1 << 20)
+        .compactionThreshold(1000).build();
+    byte[] value = new byte[200];
+    try (EmbeddedStore s = EmbeddedStore.open(opts)) {
+      s.admin().createTable(table("small"));
+      s.admin().createTable(table("large"));
+      Table large = s.table("large");
+      Table small = s.table("small");
+      for (int i = 0; i < 20_000; i++) {
+        large.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+        if (i % 100 == 0) {
+          small.put(new Put(Bytes.toBytes(i % 7)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+        }
+      }
+      assertFlushedFull(s, "large", opts, value);
+      // asked at each of the large table's flushes, it would have more than 20 files
+      int smallFiles = s.admin().storeFiles("small").size();
+      assertTrue(smallFiles >= 1 && smallFiles <= 8, "the small table flushed " + smallFiles + " times");
+      try (Stream<Path> logs = Files.list(dir.resolve("wal"))) {
+        long bytes = 0;
+        for (Path p : (Iterable<Path>) logs::iterator) {
+          bytes += Files.size(p);
+        }
+        assertTrue(bytes <= 3 * opts.walSegmentSize(), "log of " + bytes + " bytes left");
+      }
     }
   }
 
