@@ -153,6 +153,32 @@ class ReadSemanticsTest {
 
   @ParameterizedTest
   @EnumSource(Where.class)
+  void aColumnOfManyVersionsGivesItsNewestAndTheColumnsAndRowsAfterIt(Where w) {
+    open(w); // f and g keep 3 versions
+    for (int i = 1; i <= 200; i++) {
+      put(i, "v" + i);
+      put(ROW, F, Q2, i, "x" + i);
+      put(ROW, G, Q, i, "w" + i);
+      put(b("rox"), F, Q, i, "n" + i);
+    }
+    table.delete(new Delete(ROW).addColumn(F, Q, 199)); // a version's marker among the versions
+    settle();
+    assertEquals(List.of("200=v200", "198=v198", "197=v197"), allVersions());
+    Result r = table.get(new Get(ROW));
+    assertEquals(List.of("200=v200"), versions(r, F, Q));
+    assertEquals(List.of("200=x200"), versions(r, F, Q2));
+    assertEquals(List.of("200=w200"), versions(r, G, Q));
+    assertEquals(List.of("100=v100", "99=v99", "98=v98"),
+        versions(table.get(new Get(ROW).readAllVersions().setTimeRange(1, 101)), F, Q));
+    List<Result> all = scan(new Scan().readAllVersions());
+    assertEquals(List.of("row", "rox"), rows(all));
+    assertEquals(List.of("200=x200", "199=x199", "198=x198"), versions(all.get(0), F, Q2));
+    assertEquals(List.of("200=w200", "199=w199", "198=w198"), versions(all.get(0), G, Q));
+    assertEquals(List.of("200=n200", "199=n199", "198=n198"), versions(all.get(1), F, Q));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Where.class)
   void theLaterWriteAtTheSameTimestampWins(Where w) {
     open(w);
     put(10, "first");

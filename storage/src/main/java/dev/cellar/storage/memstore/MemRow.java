@@ -19,6 +19,8 @@ final class MemRow {
   final byte[] key;
   private volatile Cell[] cells = NONE;
   private volatile ConcurrentSkipListMap<Cell, Cell> many;
+  /** The highest sequence number of a cell ever added (a removal does not lower it). */
+  private volatile long maxSequence = Long.MIN_VALUE;
 
   MemRow(byte[] key) {
     this.key = key;
@@ -44,6 +46,9 @@ final class MemRow {
    * the earlier one. Whether the row has one cell more.
    */
   synchronized boolean add(Cell c) {
+    if (c.sequenceId() > maxSequence) {
+      maxSequence = c.sequenceId();
+    }
     ConcurrentSkipListMap<Cell, Cell> m = many;
     if (m != null) {
       return m.put(c, c) == null;
@@ -72,6 +77,25 @@ final class MemRow {
     System.arraycopy(old, insert, next, insert + 1, old.length - insert);
     cells = next;
     return true;
+  }
+
+  /**
+   * Whether the row holds a cell with a sequence number above {@code readPoint}: answered from
+   * the highest one added, and only when that is above, by looking at the cells (a cell removed
+   * again, by a write that failed, does not count).
+   */
+  boolean writtenAfter(long readPoint) {
+    if (maxSequence <= readPoint) {
+      return false;
+    }
+    NavigableMap<Cell, Cell> m = many;
+    Iterable<Cell> all = m != null ? m.keySet() : Arrays.asList(cells);
+    for (Cell c : all) {
+      if (c.sequenceId() > readPoint) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Removes the cell with {@code c}'s key, if there is one; whether there was. */

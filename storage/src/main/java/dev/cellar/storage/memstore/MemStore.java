@@ -5,6 +5,7 @@ import dev.cellar.storage.CellComparator;
 import dev.cellar.storage.iter.CellIterator;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -85,6 +86,28 @@ public final class MemStore {
    */
   public boolean mayHoldRow(byte[] row) {
     return filter.mayContain(row);
+  }
+
+  /**
+   * Whether a row from {@code startRow} (inclusive) to {@code stopRow} (exclusive; empty: no
+   * end) holds a cell with a sequence number above {@code readPoint}. Each row is asked once,
+   * not each of its cells: a row updated many times over holds every version until the flush.
+   */
+  public boolean writtenAfter(byte[] startRow, byte[] stopRow, long readPoint) {
+    NavigableMap<byte[], MemRow> range = stopRow.length == 0 ? rows.tailMap(startRow, true)
+        : rows.subMap(startRow, true, stopRow, false);
+    for (MemRow r : range.values()) {
+      if (r.writtenAfter(readPoint)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether row {@code row} holds a cell with a sequence number above {@code readPoint}. */
+  public boolean rowWrittenAfter(byte[] row, long readPoint) {
+    MemRow r = rows.get(row);
+    return r != null && r.writtenAfter(readPoint);
   }
 
   /** Approximate heap bytes held. */

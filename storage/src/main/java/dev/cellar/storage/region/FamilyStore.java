@@ -233,6 +233,74 @@ final class FamilyStore {
   }
 
   /**
+   * Whether a memstore of this family holds a cell written after {@code readPoint} in rows
+   * {@code from} (inclusive) to {@code to} (exclusive; empty: no end), or, given a probe, in its
+   * row alone. Asked of each row once, not of each of its versions.
+   */
+  boolean memstoresWrittenAfter(byte[] from, byte[] to, RowProbe probe, long readPoint) {
+    View v = view;
+    if (writtenAfter(v.active(), from, to, probe, readPoint)) {
+      return true;
+    }
+    for (MemStore m : v.flushing()) {
+      if (writtenAfter(m, from, to, probe, readPoint)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean writtenAfter(MemStore m, byte[] from, byte[] to, RowProbe probe, long readPoint) {
+    if (m.isEmpty()) {
+      return false;
+    }
+    return probe != null ? m.mayHoldRow(probe.row) && m.rowWrittenAfter(probe.row, readPoint)
+        : m.writtenAfter(from, to, readPoint);
+  }
+
+  /**
+   * Opens and acquires, as {@link #openSources(List, List, RowProbe)} does, the store files
+   * that may hold a cell written after {@code readPoint} (their highest sequence number is
+   * above it: a file flushed or compacted since); no memstore.
+   */
+  void openFilesWrittenAfter(List<CellIterator> out, List<StoreFileHandle> acquired, RowProbe probe,
+      long readPoint) {
+    while (true) {
+      View v = view;
+      List<StoreFileHandle> got = new ArrayList<>();
+      boolean ok = true;
+      List<StoreFileHandle> files = v.files();
+      for (int i = 0; i < files.size(); i++) {
+        StoreFileHandle f = files.get(i);
+        if (f.reader().maxSequenceId() <= readPoint
+            || (probe != null && !probe.mayHold(f.reader(), i == files.size() - 1))) {
+          continue;
+        }
+        if (f.tryAcquire()) {
+          got.add(f);
+        } else {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) {
+        for (StoreFileHandle f : got) {
+          f.release();
+        }
+        if (view == v) {
+          throw new RegionClosedException("family " + descriptor.name() + " of a replaced region");
+        }
+        continue;
+      }
+      for (StoreFileHandle f : got) {
+        out.add(f.iterator());
+        acquired.add(f);
+      }
+      return;
+    }
+  }
+
+  /**
    * Whether a source of this family may hold cells {@code probe} asks for: exactly the sources
    * {@link #openSources(List, List, RowProbe)} would open, asked without opening, acquiring or
    * allocating anything. A single-row read asks first: most of an INSERT's rows are new, and a

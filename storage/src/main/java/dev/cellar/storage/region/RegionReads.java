@@ -50,11 +50,23 @@ final class RegionReads {
   static boolean writtenAfter(Region region, byte[] startRow, byte[] stopRow, FamilyStore.RowProbe probe,
       long readPoint) {
     byte[] from = Bytes.compare(startRow, region.startRow()) < 0 ? region.startRow() : startRow;
+    byte[] end = region.endRow();
+    byte[] to = end.length > 0 && (stopRow.length == 0 || Bytes.compare(end, stopRow) < 0) ? end : stopRow;
+    // The memstores row by row (a row updated many times holds every version until the flush),
+    // then only the files flushed or compacted after the read point.
+    for (FamilyStore fs : region.familyStores()) {
+      if (fs.memstoresWrittenAfter(from, to, probe, readPoint)) {
+        return true;
+      }
+    }
     List<CellIterator> sources = new ArrayList<>();
     List<StoreFileHandle> acquired = new ArrayList<>();
     try {
       for (FamilyStore fs : region.familyStores()) {
-        fs.openSources(sources, acquired, probe);
+        fs.openFilesWrittenAfter(sources, acquired, probe, readPoint);
+      }
+      if (sources.isEmpty()) {
+        return false;
       }
       try (CellIterator it = MergingIterator.of(sources)) {
         for (it.seek(Cell.firstOnRow(from)); it.valid(); it.next()) {

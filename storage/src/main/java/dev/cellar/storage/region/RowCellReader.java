@@ -203,10 +203,31 @@ final class RowCellReader {
       if (visible(c) && qualifierWanted) {
         return true;
       }
+      if (columnDone && qualifierLength > 0) {
+        passColumn();
+        continue;
+      }
       it.next();
       stepped = true;
     }
     return false;
+  }
+
+  /**
+   * Steps past the rest of a column whose versions are all taken, and seeks past it if it goes
+   * on: a counter updated many times holds every version in the memstore until the flush, and
+   * in its files until a compaction. (Not in the empty qualifier, which holds the family's
+   * markers.)
+   */
+  private void passColumn() {
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+      it.next();
+      stepped = true;
+      if (!it.valid() || !sameColumn(it.view())) {
+        return;
+      }
+    }
+    seek(Cell.lastOnColumn(rowKey(), family, qualifierKey()));
   }
 
   /** Steps past the cell {@link #advance()} stopped at. */

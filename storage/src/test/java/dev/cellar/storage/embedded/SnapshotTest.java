@@ -167,6 +167,41 @@ class SnapshotTest {
   }
 
   @Test
+  void writtenSinceOfARowOfManyVersionsLooksAtItsNewestWritesWhereverTheyLie() {
+    try (CellarStore s = EmbeddedStore.open(StoreOptions.builder(new MemVfs()).majorCompactionPeriodMs(0)
+        .compactionThreshold(100).build())) {
+      s.admin().createTable(TableDescriptor.newBuilder("t")
+          .family(ColumnFamilyDescriptor.newBuilder("f").maxVersions(1).build()).build());
+      Table live = s.table("t");
+      // a counter's row: versions in a file, then more (past a memstore row's array) in the memstore
+      for (int i = 0; i < 300; i++) {
+        live.put(new Put(Bytes.toBytes("c")).addColumn("f", "q", "v" + i));
+        if (i == 99) {
+          s.admin().flush("t");
+        }
+      }
+      live.put(new Put(Bytes.toBytes("e"), 1).addColumn("f", "q", "e"));
+      try (Snapshot snap = s.snapshot()) {
+        assertFalse(snap.writtenSince("t", Bytes.toBytes("c")));
+        assertFalse(snap.writtenSince("t", Bytes.toBytes("a"), Bytes.EMPTY));
+        s.admin().flush("t");
+        assertFalse(snap.writtenSince("t", Bytes.toBytes("a"), Bytes.EMPTY), "a flush writes nothing new");
+        live.put(new Put(Bytes.toBytes("d")).addColumn("f", "q", "d"));
+        assertTrue(snap.writtenSince("t", Bytes.toBytes("a"), Bytes.EMPTY));
+        assertTrue(snap.writtenSince("t", Bytes.toBytes("d"), Bytes.toBytes("e")));
+        assertFalse(snap.writtenSince("t", Bytes.toBytes("a"), Bytes.toBytes("d")));
+        assertFalse(snap.writtenSince("t", Bytes.toBytes("c")));
+        s.admin().flush("t");
+        assertTrue(snap.writtenSince("t", Bytes.toBytes("d")), "in the file flushed since");
+        assertFalse(snap.writtenSince("t", Bytes.toBytes("c")));
+        live.delete(new Delete(Bytes.toBytes("c")));
+        assertTrue(snap.writtenSince("t", Bytes.toBytes("c")), "the delete marker among 300 older versions");
+        assertTrue(snap.writtenSince("t", Bytes.toBytes("b"), Bytes.toBytes("d")));
+      }
+    }
+  }
+
+  @Test
   void aClosedSnapshotRefusesReads() {
     try (CellarStore s = open()) {
       oneVersionTable(s, new byte[0][]);
