@@ -173,6 +173,13 @@ class SoakTest {
       return perCpuSecond() * calibration() / first.calibration();
     }
 
+    /** The share of the steady part's CPU time that {@code key}'s threads (flushes, compactions) took. */
+    double share(String key) {
+      Map<String, Long> a = steadyStart();
+      Map<String, Long> b = last();
+      return (b.get(key) - a.get(key)) / (double) Math.max(1, b.get("cpu") - a.get("cpu"));
+    }
+
     /** Operations per second in the steady part. */
     double perSecond() {
       Map<String, Long> a = steadyStart();
@@ -196,10 +203,11 @@ class SoakTest {
             .append(end.get(k.name()));
       }
       return String.format("life %d: %d s working (first operations after %.1f s), %d operations (%s), "
-              + "steady %.0f ops/s, %.0f ops per CPU s, calibration %.0f us; at the end heap %.1f MiB after GC (least of the last "
+              + "steady %.0f ops/s, %.0f ops per CPU s (flushes %.0f%%, compactions %.0f%%), calibration %.0f us; at the end heap %.1f MiB after GC (least of the last "
               + HEAP_REPORTS + " reports), %d threads, "
               + "%d open files; reopened in %d ms, ledger %d; directory %.1f MiB in %d files (%s)",
-          number, lifeMs / 1000, workingMs / 1000.0, ops(end), kinds, perSecond(), perCpuSecond(), calibration(),
+          number, lifeMs / 1000, workingMs / 1000.0, ops(end), kinds, perSecond(), perCpuSecond(),
+          100 * share("flushcpu"), 100 * share("compactcpu"), calibration(),
           endHeap() / (double) MIB, end.get("threads"), end.get("fds"), reopenMs, ledger,
           dirBytes / (double) MIB, dirFiles, parts());
     }

@@ -2,6 +2,7 @@ package dev.cellar.jdbc.reliability;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -329,7 +330,7 @@ final class SoakWorker {
   private static long calibrationCpu;
 
   /**
-   * One report: {@code stat ms=.. cpu=.. calib=.. heap=.. threads=.. fds=.. errors=.. POINT=.. ...}.
+   * One report: {@code stat ms=.. cpu=.. flushcpu=.. compactcpu=.. calib=.. heap=.. threads=.. fds=.. errors=.. POINT=.. ...}.
    * {@code calib} is the CPU time in microseconds of a fixed piece of work ({@link #calibrate}): what
    * the machine's speed at that moment makes of the same work.
    */
@@ -340,8 +341,18 @@ final class SoakWorker {
     long calib = calibrate(mx);
     calibrationCpu += calib;
     long cpu = -calibrationCpu; // of the Java threads (workers, flushes, compactions), not of the compiler's or the collector's
+    long flush = 0;
+    long compact = 0;
     for (long id : mx.getAllThreadIds()) {
-      cpu += Math.max(0, mx.getThreadCpuTime(id));
+      long t = Math.max(0, mx.getThreadCpuTime(id));
+      cpu += t;
+      ThreadInfo info = mx.getThreadInfo(id);
+      String name = info == null ? "" : info.getThreadName();
+      if (name.equals("cellar-flush")) {
+        flush += t;
+      } else if (name.equals("cellar-compact")) {
+        compact += t;
+      }
     }
     int threads = mx.getThreadCount();
     long fds;
@@ -349,6 +360,7 @@ final class SoakWorker {
       fds = open.count() - 1; // less the listing's own
     }
     StringBuilder line = new StringBuilder("stat ms=").append(ms).append(" cpu=").append(cpu / 1_000_000)
+        .append(" flushcpu=").append(flush / 1_000_000).append(" compactcpu=").append(compact / 1_000_000)
         .append(" calib=").append(calib / 1_000)
         .append(" heap=").append(heap).append(" threads=").append(threads).append(" fds=").append(fds)
         .append(" errors=").append(ERRORS.sum());
