@@ -184,16 +184,44 @@ final class FamilyStore {
    * and none of its data blocks is read.
    */
   void openSources(List<CellIterator> out, List<StoreFileHandle> acquired, RowProbe probe) {
+    List<StoreFileHandle> got = new ArrayList<>();
+    View v = acquireFiles(got, probe, ALL_FILES);
+    // An empty memstore is left out: a cell added after this point has a sequence number
+    // above the reader's read point (writes are in the memstore before they complete).
+    // A memstore whose row filter says it holds no cell of the probe's row is left out too.
+    if (!v.active().isEmpty() && (probe == null || v.active().mayHoldRow(probe.row))) {
+      out.add(v.active().iterator());
+    }
+    for (MemStore m : v.flushing()) {
+      if (probe == null || m.mayHoldRow(probe.row)) {
+        out.add(m.iterator());
+      }
+    }
+    for (StoreFileHandle f : got) {
+      out.add(f.iterator());
+      acquired.add(f);
+    }
+  }
+
+  /** {@link #acquireFiles}'s {@code newerThan} that leaves no file out for its sequence numbers. */
+  private static final long ALL_FILES = Long.MIN_VALUE;
+
+  /**
+   * Acquires into {@code got} the files of the current view, leaving out those {@code probe}
+   * rules out (no probe: none) and, unless {@code newerThan} is {@link #ALL_FILES}, those whose
+   * highest sequence number is not above it; returns the view they were taken from. A file ruled
+   * out is not acquired: its row range and bloom filter are in memory, and a file compacted away
+   * meanwhile held none of the row's cells either.
+   */
+  private View acquireFiles(List<StoreFileHandle> got, RowProbe probe, long newerThan) {
     while (true) {
       View v = view;
-      List<StoreFileHandle> got = new ArrayList<>(v.files().size());
       boolean ok = true;
       List<StoreFileHandle> files = v.files();
       for (int i = 0; i < files.size(); i++) {
         StoreFileHandle f = files.get(i);
-        // a file ruled out is not acquired: its row range and bloom filter are in memory, and
-        // a file compacted away meanwhile held none of the row's cells either
-        if (probe != null && !probe.mayHold(f.reader(), i == files.size() - 1)) {
+        if (newerThan != ALL_FILES && f.reader().maxSequenceId() <= newerThan
+            || probe != null && !probe.mayHold(f.reader(), i == files.size() - 1)) {
           continue;
         }
         if (f.tryAcquire()) {
@@ -203,32 +231,18 @@ final class FamilyStore {
           break;
         }
       }
-      if (!ok) {
-        for (StoreFileHandle f : got) {
-          f.release();
-        }
-        if (view == v) {
-          // A released file still listed: the region was split and its daughters compacted it away.
-          throw new RegionClosedException("family " + descriptor.name() + " of a replaced region");
-        }
-        continue; // the view changed under us; take the new one
-      }
-      // An empty memstore is left out: a cell added after this point has a sequence number
-      // above the reader's read point (writes are in the memstore before they complete).
-      // A memstore whose row filter says it holds no cell of the probe's row is left out too.
-      if (!v.active().isEmpty() && (probe == null || v.active().mayHoldRow(probe.row))) {
-        out.add(v.active().iterator());
-      }
-      for (MemStore m : v.flushing()) {
-        if (probe == null || m.mayHoldRow(probe.row)) {
-          out.add(m.iterator());
-        }
+      if (ok) {
+        return v;
       }
       for (StoreFileHandle f : got) {
-        out.add(f.iterator());
-        acquired.add(f);
+        f.release();
       }
-      return;
+      got.clear();
+      if (view == v) {
+        // A released file still listed: the region was split and its daughters compacted it away.
+        throw new RegionClosedException("family " + descriptor.name() + " of a replaced region");
+      }
+      // the view changed under us; take the new one
     }
   }
 
@@ -265,38 +279,11 @@ final class FamilyStore {
    */
   void openFilesWrittenAfter(List<CellIterator> out, List<StoreFileHandle> acquired, RowProbe probe,
       long readPoint) {
-    while (true) {
-      View v = view;
-      List<StoreFileHandle> got = new ArrayList<>();
-      boolean ok = true;
-      List<StoreFileHandle> files = v.files();
-      for (int i = 0; i < files.size(); i++) {
-        StoreFileHandle f = files.get(i);
-        if (f.reader().maxSequenceId() <= readPoint
-            || (probe != null && !probe.mayHold(f.reader(), i == files.size() - 1))) {
-          continue;
-        }
-        if (f.tryAcquire()) {
-          got.add(f);
-        } else {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) {
-        for (StoreFileHandle f : got) {
-          f.release();
-        }
-        if (view == v) {
-          throw new RegionClosedException("family " + descriptor.name() + " of a replaced region");
-        }
-        continue;
-      }
-      for (StoreFileHandle f : got) {
-        out.add(f.iterator());
-        acquired.add(f);
-      }
-      return;
+    List<StoreFileHandle> got = new ArrayList<>();
+    acquireFiles(got, probe, readPoint);
+    for (StoreFileHandle f : got) {
+      out.add(f.iterator());
+      acquired.add(f);
     }
   }
 
