@@ -251,23 +251,28 @@ class EmbeddedStoreTest {
     }
   }
 
+  /** 20,000 rows of {@code value} into a new table "large", and 7 rows written now and then into "small". */
+  private static void loadBesideSmall(EmbeddedStore s, byte[] value) {
+    s.admin().createTable(table("small"));
+    s.admin().createTable(table("large"));
+    Table large = s.table("large");
+    Table small = s.table("small");
+    for (int i = 0; i < 20_000; i++) {
+      large.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+      if (i % 100 == 0) {
+        small.put(new Put(Bytes.toBytes(i % 7)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
+      }
+    }
+  }
+
   @Test
   void aSmallTableWrittenBesideALoadDoesNotHaveItFlushedInSmallFiles(@TempDir Path dir) throws Exception {
     StoreOptions opts = StoreOptions.builder(dir).flushSize(64 * 1024).walSegmentSize(256 * 1024)
         .compactionThreshold(1000).build();
     byte[] value = new byte[200];
     try (EmbeddedStore s = EmbeddedStore.open(opts)) {
-      s.admin().createTable(table("small"));
-      s.admin().createTable(table("large"));
-      Table large = s.table("large");
-      Table small = s.table("small");
-      for (int i = 0; i < 20_000; i++) {
-        large.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
-        if (i % 100 == 0) {
-          // each flush of the large table asks the small one to flush, whose flush must not ask back
-          small.put(new Put(Bytes.toBytes(i % 7)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
-        }
-      }
+      // the small table's flushes for the log's sake must not ask the large one back
+      loadBesideSmall(s, value);
       assertFlushedFull(s, "large", opts, value);
       assertTrue(!s.admin().storeFiles("small").isEmpty(), "the small table was flushed for the log's sake");
     }
@@ -284,16 +289,7 @@ class EmbeddedStoreTest {
         .compactionThreshold(1000).build();
     byte[] value = new byte[200];
     try (EmbeddedStore s = EmbeddedStore.open(opts)) {
-      s.admin().createTable(table("small"));
-      s.admin().createTable(table("large"));
-      Table large = s.table("large");
-      Table small = s.table("small");
-      for (int i = 0; i < 20_000; i++) {
-        large.put(new Put(Bytes.toBytes(i)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
-        if (i % 100 == 0) {
-          small.put(new Put(Bytes.toBytes(i % 7)).addColumn(Bytes.toBytes("g"), Bytes.toBytes("q"), value));
-        }
-      }
+      loadBesideSmall(s, value);
       assertFlushedFull(s, "large", opts, value);
       // asked at each of the large table's flushes, it would have more than 20 files
       int smallFiles = s.admin().storeFiles("small").size();
