@@ -103,22 +103,21 @@ public final class Wal implements Closeable {
   private final AtomicLong fsyncRequested = new AtomicLong();
   private volatile StorageException failure;
 
-  /** Closed segments: number to highest sequence number. */
-  private final ConcurrentSkipListMap<Long, Long> closedSegments = new ConcurrentSkipListMap<>();
-  /** Closed segments: number to length in bytes; and their sum. */
-  private final ConcurrentSkipListMap<Long, Long> closedLengths = new ConcurrentSkipListMap<>();
+  /** Closed segments by number, and the sum of their lengths. */
+  private final ConcurrentSkipListMap<Long, ClosedSegment> closedSegments = new ConcurrentSkipListMap<>();
   private final AtomicLong closedBytes = new AtomicLong();
+
+  /** A closed segment still on disk: its highest sequence number and its length in bytes. */
+  record ClosedSegment(long highestSequence, long bytes) {}
   private final Object deleteLock = new Object();
 
   private final AsyncFlusher flusher;
   private volatile LongConsumer fullRollListener = seq -> { };
 
-  private Wal(Vfs vfs, WalOptions options, Map<Long, Long> oldSegments, Map<Long, Long> oldLengths,
-      SegmentWriter first) {
+  private Wal(Vfs vfs, WalOptions options, Map<Long, ClosedSegment> oldSegments, SegmentWriter first) {
     this.vfs = vfs;
     this.options = options;
-    this.closedSegments.putAll(oldSegments);
-    oldLengths.forEach(this::addClosedLength);
+    oldSegments.forEach(this::addClosed);
     this.current = first;
     this.currentNumber = first.number();
     this.flusher = new AsyncFlusher("cellar-wal-writer-" + vfs.describe(), options.asyncFlushInterval().toNanos(),
@@ -157,7 +156,7 @@ public final class Wal implements Closeable {
           state.previousLength());
       // The log directory may be new: force its own entry too, once, before any record goes in.
       vfs.syncDirectory("");
-      Wal wal = new Wal(vfs, options, state.segments(), state.lengths(), first);
+      Wal wal = new Wal(vfs, options, state.segments(), first);
       wal.flusher.start();
       LOG.info("Opened write-ahead log in {}/{}: {} old segments, writing segment {}", vfs.describe(),
           WalFormat.DIR, state.segments().size(), first.number());
@@ -297,8 +296,8 @@ public final class Wal implements Closeable {
   public int deleteObsolete(long flushedSequence) {
     int deleted = 0;
     synchronized (deleteLock) {
-      for (Map.Entry<Long, Long> e : closedSegments.entrySet()) {
-        if (e.getValue() > flushedSequence) {
+      for (Map.Entry<Long, ClosedSegment> e : closedSegments.entrySet()) {
+        if (e.getValue().highestSequence() > flushedSequence) {
           continue;
         }
         String path = WalFormat.segmentPath(e.getKey());
@@ -308,8 +307,7 @@ public final class Wal implements Closeable {
           throw new StorageException("cannot delete write-ahead log segment " + vfs.describe() + "/" + path, ex);
         }
         closedSegments.remove(e.getKey());
-        Long length = closedLengths.remove(e.getKey());
-        closedBytes.addAndGet(length == null ? 0 : -length);
+        closedBytes.addAndGet(-e.getValue().bytes());
         vfs.reached(CrashPoint.WAL_SEGMENT_DELETED);
         deleted++;
         LOG.debug("Deleted write-ahead log segment {} (highest sequence {} <= {})", path, e.getValue(),
@@ -325,8 +323,8 @@ public final class Wal implements Closeable {
    * memstores keep that segment, and every later one, on disk until they flush.
    */
   public long oldestClosedSegmentSequence() {
-    Map.Entry<Long, Long> e = closedSegments.firstEntry();
-    return e == null ? -1 : e.getValue();
+    Map.Entry<Long, ClosedSegment> e = closedSegments.firstEntry();
+    return e == null ? -1 : e.getValue().highestSequence();
   }
 
   /** Closed segments still on disk. */
@@ -339,10 +337,9 @@ public final class Wal implements Closeable {
     return closedBytes.get();
   }
 
-  private void addClosedLength(long number, long length) {
-    if (closedLengths.put(number, length) == null) {
-      closedBytes.addAndGet(length);
-    }
+  private void addClosed(long number, ClosedSegment segment) {
+    ClosedSegment before = closedSegments.put(number, segment);
+    closedBytes.addAndGet(segment.bytes() - (before == null ? 0 : before.bytes()));
   }
 
   /** Numbers of the segments on disk that this log knows of, oldest first, the current one last. */
@@ -413,8 +410,7 @@ public final class Wal implements Closeable {
         } catch (IOException e) {
           LOG.warn("Closing write-ahead log segment {} failed", WalFormat.segmentPath(current.number()), e);
         }
-        closedSegments.put(current.number(), current.maxSequence());
-        addClosedLength(current.number(), current.size());
+        addClosed(current.number(), new ClosedSegment(current.maxSequence(), current.size()));
         current = null;
       }
     } finally {
@@ -513,8 +509,7 @@ public final class Wal implements Closeable {
       fail("closing segment " + WalFormat.segmentPath(old.number()), e);
       return;
     }
-    closedSegments.put(old.number(), old.maxSequence());
-    addClosedLength(old.number(), old.size());
+    addClosed(old.number(), new ClosedSegment(old.maxSequence(), old.size()));
     current = null;
     try {
       current = SegmentWriter.create(vfs, old.number() + 1, old.number(), old.size());

@@ -22,7 +22,7 @@ final class WalRecovery {
    * The existing segments (number to highest sequence number), the number to open next, and the
    * newest existing segment's number and final length (0 and 0 if none).
    */
-  record State(TreeMap<Long, Long> segments, TreeMap<Long, Long> lengths, long nextNumber, long previousNumber, long previousLength) {}
+  record State(TreeMap<Long, Wal.ClosedSegment> segments, long nextNumber, long previousNumber, long previousLength) {}
 
   private WalRecovery() {}
 
@@ -32,21 +32,19 @@ final class WalRecovery {
     ReplayResult scan = replayed != null && describesCurrent(vfs, replayed, numbers)
         ? replayed
         : WalReader.replay(vfs, edit -> { });
-    TreeMap<Long, Long> segments = new TreeMap<>();
-    TreeMap<Long, Long> lengths = new TreeMap<>();
+    TreeMap<Long, Wal.ClosedSegment> segments = new TreeMap<>();
     long previousNumber = 0;
     long previousLength = 0;
     for (SegmentInfo s : scan.segments()) {
       if (s.torn() && !trim(vfs, s)) {
         continue;
       }
-      segments.put(s.number(), s.maxSequence());
-      lengths.put(s.number(), s.validLength());
+      segments.put(s.number(), new Wal.ClosedSegment(s.maxSequence(), s.validLength()));
       previousNumber = s.number();
       previousLength = s.validLength();
     }
     long next = numbers.isEmpty() ? 1 : numbers.get(numbers.size() - 1) + 1;
-    return new State(segments, lengths, next, previousNumber, previousLength);
+    return new State(segments, next, previousNumber, previousLength);
   }
 
   private static void deleteTemporaryFiles(Vfs vfs) throws IOException {
